@@ -1,0 +1,35 @@
+//! Command-line arguments (clap derive). Subcommands name the game first; each game's own subcommands live in
+//! `commands/<game>.rs` beside the code that runs them.
+
+use clap::{Parser, Subcommand};
+
+/// Sente plays and solves two-player board games by adversarial search.
+#[derive(Debug, Parser)]
+#[command(
+    name = "sente",
+    version,
+    about,
+    after_help = "Examples:\n  sente rowcol solve input.txt output.txt     solve a row/column board exactly\n  sente starcircle solve                      the course's input.txt -> output.txt\n  sente lgame stats                           the complete L-Game analysis\n  sente gomoku nptu Black < board.txt          one Gomoku move for the contest harness"
+)]
+pub struct Cli {
+    /// The game (or tool) to run.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Top-level subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Row/column game (縱橫殺棋): exact solver, generator.
+    #[cfg(feature = "rowcol")]
+    Rowcol(crate::commands::rowcol::Args),
+    /// Star/Circle: the course's MINIMAX/ALPHABETA and a playing engine.
+    #[cfg(feature = "starcircle")]
+    Starcircle(crate::commands::starcircle::Args),
+    /// L-Game: complete retrograde analysis and perfect play.
+    #[cfg(feature = "lgame")]
+    Lgame(crate::commands::lgame::Args),
+    /// Gomoku: contest harness, Piskvork brain protocol, benchmark.
+    #[cfg(feature = "gomoku")]
+    Gomoku(crate::commands::gomoku::Args),
+}

@@ -1,0 +1,28 @@
+//! Dispatch from parsed arguments to each game's commands.
+
+#[cfg(feature = "gomoku")]
+pub mod gomoku;
+#[cfg(feature = "lgame")]
+pub mod lgame;
+#[cfg(feature = "rowcol")]
+pub mod rowcol;
+#[cfg(feature = "starcircle")]
+pub mod starcircle;
+
+use crate::args::{Cli, Command};
+use crate::error::CliError;
+use std::process::ExitCode;
+
+/// Runs one parsed command line.
+pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
+    match cli.command {
+        #[cfg(feature = "rowcol")]
+        Command::Rowcol(args) => rowcol::run(args),
+        #[cfg(feature = "starcircle")]
+        Command::Starcircle(args) => starcircle::run(args),
+        #[cfg(feature = "lgame")]
+        Command::Lgame(args) => lgame::run(args),
+        #[cfg(feature = "gomoku")]
+        Command::Gomoku(args) => gomoku::run(args),
+    }
+}

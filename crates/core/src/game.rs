@@ -1,0 +1,159 @@
+//! The Game/State split every Sente game implements, after OpenSpiel.
+//!
+//! A [`Game`] is immutable: rules and parameters (board size, variant, row weights). A [`State`] is one mutable
+//! position: who is to move, the legal moves, play/undo with an incrementally kept 64-bit hash, and the outcome once
+//! the game is over. Moves are compact `Copy` values; text exists only behind the [`Notation`] trait, which each game
+//! implements in its own `notation` module. Heuristics live apart from the rules, in an [`Evaluator`].
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+use crate::outcome::{Outcome, Player, Value};
+
+/// A reusable buffer of moves. Searches keep one per ply so move generation does not allocate.
+pub type MoveList<M> = Vec<M>;
+
+/// Immutable rules and parameters of a game.
+pub trait Game: Clone + Send + Sync + 'static {
+    /// The mutable position type.
+    type State: State;
+
+    /// Short lowercase name, e.g. `"tictactoe"`.
+    fn name(&self) -> &'static str;
+
+    /// The standard starting position.
+    fn initial_state(&self) -> Self::State;
+
+    /// An upper bound on the number of plies any game can last (used by the test kit and search ply tables).
+    fn max_game_length(&self) -> usize;
+}
+
+/// One position of a game, mutable by play/undo.
+///
+/// Invariants every implementation keeps (the test kit checks them): `legal_moves` is empty exactly when
+/// `outcome()` is `Some`; `undo(m)` right after `play(m)` restores the state and its hash; `hash()` equals
+/// `compute_hash()`.
+pub trait State: Clone + Debug + Send + Sync + Eq + 'static {
+    /// A compact move. It may carry what `undo` needs (a captured piece, a previous placement).
+    type Move: Copy + Eq + Hash + Debug + Send + Sync + 'static;
+
+    /// The side to move.
+    fn to_move(&self) -> Player;
+
+    /// Clears `moves` and fills it with the legal moves, in the game's canonical order. A game whose rules force a
+    /// pass returns the pass as a move; a finished game returns none.
+    fn legal_moves(&self, moves: &mut MoveList<Self::Move>);
+
+    /// Plays a move taken from `legal_moves` of this very state. Behaviour on any other move is unspecified (a
+    /// `debug_assert!` may fire); user input goes through [`Notation::parse_move`] first.
+    fn play(&mut self, m: Self::Move);
+
+    /// Takes back `m`, which must be the last move played.
+    fn undo(&mut self, m: Self::Move);
+
+    /// `Some` once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// The incrementally maintained 64-bit Zobrist hash of the position (side to move included).
+    fn hash(&self) -> u64;
+
+    /// The hash recomputed from scratch; the test kit compares it with [`State::hash`].
+    fn compute_hash(&self) -> u64 {
+        self.hash()
+    }
+
+    /// A small integer naming the move (from-square/to-square and the like), used to index history tables. It
+    /// need not be unique; collisions only blur move ordering.
+    fn move_key(&self, m: Self::Move) -> usize;
+}
+
+/// Text forms of positions and moves. Each game implements it once, in its `notation` module.
+pub trait Notation: Game {
+    /// The error a malformed position or move text produces.
+    type Error: std::error::Error + Send + Sync + 'static;
+
+    /// Writes a position in the game's canonical text.
+    fn format_state(&self, state: &Self::State) -> String;
+
+    /// Parses a position.
+    ///
+    /// # Errors
+    /// A message naming what is wrong with the text.
+    fn parse_state(&self, text: &str) -> Result<Self::State, Self::Error>;
+
+    /// Writes a move (which must be legal in `state`).
+    fn format_move(&self, state: &Self::State, m: <Self::State as State>::Move) -> String;
+
+    /// Parses a move and resolves it against the legal moves of `state`.
+    ///
+    /// # Errors
+    /// The text is malformed, or names no legal move.
+    fn parse_move(&self, state: &Self::State, text: &str) -> Result<<Self::State as State>::Move, Self::Error>;
+}
+
+/// A heuristic evaluation, kept apart from the rules.
+pub trait Evaluator<S: State>: Sync {
+    /// The score of a non-terminal position for the side to move.
+    fn evaluate(&self, state: &S) -> Value;
+
+    /// The score of a finished game for the side to move, `ply` plies from the search root. The default maps the
+    /// outcome onto forced win/loss/draw values; scoring games override it.
+    fn terminal(&self, state: &S, outcome: Outcome, ply: i32) -> Value {
+        let v = outcome.value_for(state.to_move());
+        if v.is_win() {
+            Value::win_in(ply)
+        } else if v.is_loss() {
+            Value::loss_in(ply)
+        } else {
+            v
+        }
+    }
+
+    /// An ordering bonus for `m` in `state` (higher searched earlier). Games plug threat knowledge in here.
+    fn move_score(&self, _state: &S, _m: S::Move) -> i32 {
+        0
+    }
+}
+
+/// The evaluator that knows nothing: every non-terminal position is worth 0. Exact solvers use it.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct NullEvaluator;
+
+impl<S: State> Evaluator<S> for NullEvaluator {
+    fn evaluate(&self, _state: &S) -> Value {
+        Value::DRAW
+    }
+}
+
+/// A game whose positions map one-to-one onto `0..state_count()`, as retrograde analysis needs.
+///
+/// Every state reachable by `play` from an enumerated state must itself be enumerated. Indices that do not name a
+/// legal position return `None` from `state_at`.
+pub trait Enumerable: Game {
+    /// The size of the index space.
+    fn state_count(&self) -> usize;
+
+    /// The dense index of a position.
+    fn index_of(&self, state: &Self::State) -> usize;
+
+    /// The position with this index, if the index names one.
+    fn state_at(&self, index: usize) -> Option<Self::State>;
+}
+
+/// A position of a two-player scoring game without cycles: every move earns the mover some points, the game ends
+/// when no move is left, and the difference of the totals decides it.
+pub trait ScoringState: State {
+    /// Points the side to move earns by playing `m`.
+    fn gain(&self, m: Self::Move) -> i32;
+
+    /// A key identifying the position for memoisation (the hash by default).
+    fn memo_key(&self) -> u64 {
+        self.hash()
+    }
+}
+
+/// An optional symmetry group acting on positions (rotations, reflections, relabellings).
+pub trait Symmetric: State {
+    /// All images of this position under the group, identity first.
+    fn symmetric_images(&self) -> Vec<Self>;
+}

@@ -1,0 +1,281 @@
+//! Negamax alpha-beta with a transposition table, principal variation search and iterative deepening.
+//!
+//! [`Searcher`] owns the reusable parts (table, killers, history, per-ply move buffers) so a long-running engine
+//! keeps its table between moves. One call to [`Searcher::search`] deepens one ply at a time until a limit stops
+//! it, reports every finished iteration to the observer, and returns the deepest finished iteration's move, value
+//! and principal variation. An iteration cut short by a limit is thrown away (best-so-far is the previous one). When
+//! an iteration reaches no depth cut-off at all, its value is exact and the search ends early.
+
+use super::ordering::{History, pick_next};
+use super::{IterationReport, SearchObserver, SearchResult};
+use crate::game::{Evaluator, MoveList, State};
+use crate::limits::{Deadline, SearchLimits};
+use crate::outcome::Value;
+use crate::tt::{Bound, TranspositionTable};
+
+/// A reusable negamax searcher for one game's states.
+#[derive(Debug)]
+pub struct Searcher<S: State> {
+    tt: TranspositionTable<S::Move>,
+    history: History<S::Move>,
+    lists: Vec<MoveList<S::Move>>,
+    scores: Vec<Vec<i64>>,
+    pv: Vec<Vec<S::Move>>,
+    nodes: u64,
+    deadline: Option<Deadline>,
+    aborted: bool,
+    hit_horizon: bool,
+}
+
+impl<S: State> Searcher<S> {
+    /// A searcher whose table holds at most `tt_entries` entries.
+    #[must_use]
+    pub fn new(tt_entries: usize) -> Searcher<S> {
+        Self::with_table(TranspositionTable::new(tt_entries))
+    }
+
+    /// A searcher whose table takes about `megabytes` MiB.
+    #[must_use]
+    pub fn with_megabytes(megabytes: usize) -> Searcher<S> {
+        Self::with_table(TranspositionTable::with_megabytes(megabytes))
+    }
+
+    fn with_table(tt: TranspositionTable<S::Move>) -> Searcher<S> {
+        Searcher {
+            tt,
+            history: History::new(),
+            lists: Vec::new(),
+            scores: Vec::new(),
+            pv: Vec::new(),
+            nodes: 0,
+            deadline: None,
+            aborted: false,
+            hit_horizon: false,
+        }
+    }
+
+    /// The transposition table.
+    #[must_use]
+    pub fn tt(&self) -> &TranspositionTable<S::Move> {
+        &self.tt
+    }
+
+    /// Forgets everything learnt (table, killers, history), e.g. for a new game.
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.history = History::new();
+    }
+
+    /// Iterative deepening from `root` within `limits`, reporting each finished iteration to `observer`.
+    ///
+    /// # Examples
+    /// ```
+    /// use sente_core::examples::tictactoe::TicTacToe;
+    /// use sente_core::search::{SearchLimits, Searcher};
+    /// use sente_core::{Game, Notation, NullEvaluator, Value};
+    /// let g = TicTacToe;
+    /// // X to move can win at once on cell 3.
+    /// let s = g.parse_state("XX./OO./...").unwrap();
+    /// let r = Searcher::new(1024).search(&s, &NullEvaluator, &SearchLimits::depth(5), &mut ());
+    /// assert_eq!(r.value, Value::win_in(1));
+    /// assert_eq!(r.best, Some(2));
+    /// ```
+    pub fn search<E: Evaluator<S>>(
+        &mut self,
+        root: &S,
+        eval: &E,
+        limits: &SearchLimits,
+        observer: &mut impl SearchObserver<S::Move>,
+    ) -> SearchResult<S::Move> {
+        let deadline = limits.start();
+        self.begin(deadline.clone());
+        let mut state = root.clone();
+        let mut result = self.fallback(&state, eval);
+        for depth in 1..=limits.max_depth() {
+            self.hit_horizon = false;
+            let value = self.negamax(&mut state, depth, 0, -Value::INFINITE, Value::INFINITE, eval);
+            if self.aborted {
+                result.stopped = true;
+                break;
+            }
+            let pv = self.pv[0].clone();
+            observer.on_iteration(&IterationReport {
+                depth,
+                value,
+                pv: &pv,
+                nodes: self.nodes,
+                elapsed: deadline.elapsed(),
+                hashfull: self.tt.fill_permille(),
+            });
+            result = SearchResult { best: pv.first().copied(), value, pv, depth, nodes: self.nodes, stopped: false };
+            if !self.hit_horizon || deadline.soft_expired() {
+                break;
+            }
+        }
+        result.nodes = self.nodes;
+        self.deadline = None;
+        result
+    }
+
+    /// One fixed-depth search without iterative deepening or limits: the value and best move. Used by tests that
+    /// compare against plain minimax at the same depth.
+    pub fn search_depth<E: Evaluator<S>>(&mut self, root: &S, eval: &E, depth: u32) -> (Value, Option<S::Move>) {
+        self.begin(SearchLimits::default().start());
+        let mut state = root.clone();
+        let v = self.negamax(&mut state, depth, 0, -Value::INFINITE, Value::INFINITE, eval);
+        self.deadline = None;
+        (v, self.pv[0].first().copied())
+    }
+
+    fn begin(&mut self, deadline: Deadline) {
+        self.tt.new_search();
+        self.history.new_search();
+        self.nodes = 0;
+        self.aborted = false;
+        self.deadline = Some(deadline);
+        self.ensure_ply(0);
+    }
+
+    /// The answer when not even depth 1 finishes: the first ordered legal move and a static value.
+    fn fallback<E: Evaluator<S>>(&mut self, state: &S, eval: &E) -> SearchResult<S::Move> {
+        let mut moves = Vec::new();
+        state.legal_moves(&mut moves);
+        let mut scores = Vec::new();
+        self.history.score(state, eval, &moves, None, 0, &mut scores);
+        if !moves.is_empty() {
+            pick_next(&mut moves, &mut scores, 0);
+        }
+        let value = match state.outcome() {
+            Some(o) => eval.terminal(state, o, 0),
+            None => eval.evaluate(state),
+        };
+        SearchResult { best: moves.first().copied(), value, pv: moves.first().copied().into_iter().collect(), depth: 0, nodes: 0, stopped: false }
+    }
+
+    fn ensure_ply(&mut self, ply: usize) {
+        if self.lists.len() <= ply + 1 {
+            self.lists.resize_with(ply + 2, Vec::new);
+            self.scores.resize_with(ply + 2, Vec::new);
+            self.pv.resize_with(ply + 2, Vec::new);
+        }
+    }
+
+    fn tick(&mut self) {
+        self.nodes += 1;
+        if self.nodes % Deadline::CHECK_EVERY == 0 && self.deadline.as_ref().is_some_and(|d| d.should_stop(self.nodes)) {
+            self.aborted = true;
+        }
+    }
+
+    fn negamax<E: Evaluator<S>>(
+        &mut self,
+        state: &mut S,
+        depth: u32,
+        ply: usize,
+        mut alpha: Value,
+        beta: Value,
+        eval: &E,
+    ) -> Value {
+        self.tick();
+        self.ensure_ply(ply);
+        self.pv[ply].clear();
+        if self.aborted {
+            return Value::DRAW;
+        }
+        if let Some(outcome) = state.outcome() {
+            return eval.terminal(state, outcome, ply as i32);
+        }
+        if depth == 0 {
+            self.hit_horizon = true;
+            return eval.evaluate(state);
+        }
+
+        // Transposition table: a deep-enough entry may settle the node; any entry offers a move to try first.
+        let key = state.hash();
+        let alpha_orig = alpha;
+        let mut tt_move = None;
+        if let Some(e) = self.tt.probe(key) {
+            tt_move = e.best;
+            if ply > 0 && u32::from(e.depth) >= depth {
+                let v = e.value.from_tt(ply as i32);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => v >= beta,
+                    Bound::Upper => v <= alpha,
+                };
+                if cut {
+                    if e.bound != Bound::Exact || !v.is_decisive() {
+                        self.hit_horizon = true;
+                    }
+                    if let Some(m) = e.best {
+                        self.pv[ply].push(m);
+                    }
+                    return v;
+                }
+            }
+        }
+
+        // Move generation and ordering.
+        let mut moves = std::mem::take(&mut self.lists[ply]);
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        state.legal_moves(&mut moves);
+        if moves.is_empty() {
+            self.lists[ply] = moves;
+            self.scores[ply] = scores;
+            return eval.evaluate(state);
+        }
+        self.history.score(state, eval, &moves, tt_move, ply, &mut scores);
+
+        // Principal variation search over the moves.
+        let mut best = -Value::INFINITE;
+        let mut best_move = None;
+        for i in 0..moves.len() {
+            pick_next(&mut moves, &mut scores, i);
+            let m = moves[i];
+            state.play(m);
+            let mut v;
+            if i == 0 {
+                v = -self.negamax(state, depth - 1, ply + 1, -beta, -alpha, eval);
+            } else {
+                v = -self.negamax(state, depth - 1, ply + 1, Value(-alpha.0 - 1), -alpha, eval);
+                if v > alpha && v < beta && !self.aborted {
+                    v = -self.negamax(state, depth - 1, ply + 1, -beta, -alpha, eval);
+                }
+            }
+            state.undo(m);
+            if self.aborted {
+                break;
+            }
+            if v > best {
+                best = v;
+                best_move = Some(m);
+                if v > alpha {
+                    alpha = v;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(m);
+                    head[ply].extend_from_slice(&tail[0]);
+                }
+            }
+            if alpha >= beta {
+                self.history.record_cutoff(state, m, ply, depth);
+                break;
+            }
+        }
+        self.lists[ply] = moves;
+        self.scores[ply] = scores;
+        if self.aborted {
+            return Value::DRAW;
+        }
+
+        let bound = if best <= alpha_orig {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.tt.store(key, best_move, best.to_tt(ply as i32), depth.min(u32::from(u16::MAX)) as u16, bound);
+        best
+    }
+}

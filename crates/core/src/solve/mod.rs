@@ -1,0 +1,2 @@
+//! Exact solvers: retrograde analysis for enumerable (possibly loopy) games and a memoised solver for acyclic
+//! scoring games.

@@ -1,0 +1,148 @@
+//! A bounded transposition table with two-slot buckets and an age-aware replacement rule.
+//!
+//! Each bucket holds a depth-preferred slot and an always-replace slot, so deep results survive while fresh shallow
+//! ones still find room. Entries from an older search (a lower generation) are replaced first. Win/loss values are
+//! stored relative to the storing node ([`Value::to_tt`]) and read back relative to the probing node
+//! ([`Value::from_tt`]); the callers pass the ply.
+
+use crate::outcome::Value;
+
+/// What a stored value says about the true value.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The true value.
+    Exact,
+    /// The true value is at least this (a fail-high).
+    Lower,
+    /// The true value is at most this (a fail-low).
+    Upper,
+}
+
+/// One stored search result.
+#[derive(Copy, Clone, Debug)]
+pub struct Entry<M> {
+    /// The full 64-bit key, to reject index collisions.
+    pub key: u64,
+    /// The best (or refuting) move found, if any.
+    pub best: Option<M>,
+    /// The value, relative to the storing node.
+    pub value: Value,
+    /// Remaining depth the value was searched to.
+    pub depth: u16,
+    /// How `value` bounds the true value.
+    pub bound: Bound,
+    generation: u8,
+    used: bool,
+}
+
+/// The table: `2^k` buckets of two entries.
+#[derive(Clone, Debug)]
+pub struct TranspositionTable<M> {
+    buckets: Vec<[Entry<M>; 2]>,
+    mask: usize,
+    generation: u8,
+}
+
+impl<M: Copy> TranspositionTable<M> {
+    /// A table with at most `entries` entries (rounded down to a power of two, at least 2).
+    #[must_use]
+    pub fn new(entries: usize) -> TranspositionTable<M> {
+        let buckets = (entries / 2).max(1);
+        let buckets = if buckets.is_power_of_two() { buckets } else { buckets.next_power_of_two() / 2 };
+        let empty =
+            Entry { key: 0, best: None, value: Value::DRAW, depth: 0, bound: Bound::Upper, generation: 0, used: false };
+        TranspositionTable { buckets: vec![[empty; 2]; buckets], mask: buckets - 1, generation: 0 }
+    }
+
+    /// A table that fits in about `megabytes` MiB.
+    #[must_use]
+    pub fn with_megabytes(megabytes: usize) -> TranspositionTable<M> {
+        let entry = std::mem::size_of::<Entry<M>>().max(1);
+        Self::new((megabytes << 20) / entry)
+    }
+
+    /// Number of entry slots.
+    #[must_use]
+    pub fn capacity(&self) -> usize {
+        self.buckets.len() * 2
+    }
+
+    /// Marks the start of a new search, so older entries become preferred victims.
+    pub fn new_search(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+    }
+
+    /// Empties the table.
+    pub fn clear(&mut self) {
+        for b in &mut self.buckets {
+            for e in b.iter_mut() {
+                e.used = false;
+                e.best = None;
+            }
+        }
+    }
+
+    fn bucket(&self, key: u64) -> usize {
+        // The high bits index the bucket; the full key is still compared on probe.
+        ((key >> 32) ^ key) as usize & self.mask
+    }
+
+    /// The entry for `key`, if stored.
+    #[must_use]
+    pub fn probe(&self, key: u64) -> Option<&Entry<M>> {
+        self.buckets[self.bucket(key)].iter().find(|e| e.used && e.key == key)
+    }
+
+    /// Stores a result. Replacement: the same key is always refreshed (keeping its move if the new result has
+    /// none); otherwise the depth-preferred slot takes the entry when it is empty, stale or not deeper, and the
+    /// always-replace slot takes it else.
+    pub fn store(&mut self, key: u64, best: Option<M>, value: Value, depth: u16, bound: Bound) {
+        let generation = self.generation;
+        let idx = self.bucket(key);
+        let bucket = &mut self.buckets[idx];
+        let slot = if let Some(i) = bucket.iter().position(|e| e.used && e.key == key) {
+            i
+        } else if !bucket[0].used || bucket[0].generation != generation || depth >= bucket[0].depth {
+            if bucket[0].used && bucket[0].key != key {
+                bucket[1] = bucket[0];
+            }
+            0
+        } else {
+            1
+        };
+        let e = &mut bucket[slot];
+        let best = if best.is_none() && e.used && e.key == key { e.best } else { best };
+        *e = Entry { key, best, value, depth, bound, generation, used: true };
+    }
+
+    /// Share of slots in use, in permille (a UCI-style "hashfull").
+    #[must_use]
+    pub fn fill_permille(&self) -> u32 {
+        let sample = self.buckets.len().min(500);
+        let used: usize = self.buckets[..sample].iter().map(|b| b.iter().filter(|e| e.used).count()).sum();
+        (used * 1000 / (sample * 2).max(1)) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn store_probe_and_replace() {
+        let mut tt: TranspositionTable<u8> = TranspositionTable::new(4);
+        assert_eq!(tt.capacity(), 4);
+        tt.store(5, Some(1), Value(10), 3, Bound::Exact);
+        let e = tt.probe(5).unwrap();
+        assert_eq!((e.best, e.value, e.depth, e.bound), (Some(1), Value(10), 3, Bound::Exact));
+        // Refreshing without a move keeps the old move.
+        tt.store(5, None, Value(11), 4, Bound::Lower);
+        assert_eq!(tt.probe(5).unwrap().best, Some(1));
+        assert!(tt.probe(6).is_none());
+        // Fill a bucket with colliding keys: the table never exceeds its capacity and keeps the deepest entry.
+        for k in 0..64u64 {
+            tt.store(k << 40, None, Value(0), (k % 7) as u16, Bound::Upper);
+        }
+        assert!(tt.fill_permille() <= 1000);
+    }
+}

@@ -1,0 +1,1 @@
+//! Gomoku rules (freestyle, exact five, renju) and a threat-aware engine.

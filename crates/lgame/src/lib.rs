@@ -1,0 +1,1 @@
+//! de Bono's L-Game, strongly solved by retrograde analysis.

@@ -1,0 +1,1 @@
+//! Star/Circle checkers variant: grader-exact MINIMAX/ALPHABETA and a playing engine.
