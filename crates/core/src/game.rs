@@ -113,6 +113,11 @@ pub trait Evaluator<S: State>: Sync {
     fn move_score(&self, _state: &S, _m: S::Move) -> i32 {
         0
     }
+
+    /// Restricts the legal moves the negamax searcher considers at a node (forward pruning: Gomoku keeps the cells
+    /// near stones, or only the forced defences against a four). The default keeps every move. It must leave at
+    /// least one move when `moves` is non-empty. Plain minimax and alpha-beta never call it.
+    fn select_moves(&self, _state: &S, _moves: &mut MoveList<S::Move>) {}
 }
 
 /// The evaluator that knows nothing: every non-terminal position is worth 0. Exact solvers use it.

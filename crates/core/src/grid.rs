@@ -32,7 +32,8 @@ pub struct Dir {
 
 impl Dir {
     /// The four line directions (each line counted once): east, south, south-east, south-west.
-    pub const LINES: [Dir; 4] = [Dir { dr: 0, dc: 1 }, Dir { dr: 1, dc: 0 }, Dir { dr: 1, dc: 1 }, Dir { dr: 1, dc: -1 }];
+    pub const LINES: [Dir; 4] =
+        [Dir { dr: 0, dc: 1 }, Dir { dr: 1, dc: 0 }, Dir { dr: 1, dc: 1 }, Dir { dr: 1, dc: -1 }];
     /// All eight neighbours' directions.
     pub const ALL: [Dir; 8] = [
         Dir { dr: -1, dc: -1 },

@@ -11,9 +11,7 @@ mod negamax;
 mod ordering;
 
 pub use crate::limits::{SearchLimits, StopFlag};
-pub use minimax::{
-    CanonicalOrder, MoveOrder, PlainResult, alphabeta, alphabeta_ordered, minimax, minimax_ordered,
-};
+pub use minimax::{CanonicalOrder, MoveOrder, PlainResult, alphabeta, alphabeta_ordered, minimax, minimax_ordered};
 pub use negamax::Searcher;
 pub use ordering::History;
 

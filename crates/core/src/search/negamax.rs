@@ -140,6 +140,7 @@ impl<S: State> Searcher<S> {
     fn fallback<E: Evaluator<S>>(&mut self, state: &S, eval: &E) -> SearchResult<S::Move> {
         let mut moves = Vec::new();
         state.legal_moves(&mut moves);
+        eval.select_moves(state, &mut moves);
         let mut scores = Vec::new();
         self.history.score(state, eval, &moves, None, 0, &mut scores);
         if !moves.is_empty() {
@@ -149,7 +150,14 @@ impl<S: State> Searcher<S> {
             Some(o) => eval.terminal(state, o, 0),
             None => eval.evaluate(state),
         };
-        SearchResult { best: moves.first().copied(), value, pv: moves.first().copied().into_iter().collect(), depth: 0, nodes: 0, stopped: false }
+        SearchResult {
+            best: moves.first().copied(),
+            value,
+            pv: moves.first().copied().into_iter().collect(),
+            depth: 0,
+            nodes: 0,
+            stopped: false,
+        }
     }
 
     fn ensure_ply(&mut self, ply: usize) {
@@ -162,7 +170,8 @@ impl<S: State> Searcher<S> {
 
     fn tick(&mut self) {
         self.nodes += 1;
-        if self.nodes % Deadline::CHECK_EVERY == 0 && self.deadline.as_ref().is_some_and(|d| d.should_stop(self.nodes)) {
+        if self.nodes % Deadline::CHECK_EVERY == 0 && self.deadline.as_ref().is_some_and(|d| d.should_stop(self.nodes))
+        {
             self.aborted = true;
         }
     }
@@ -219,6 +228,7 @@ impl<S: State> Searcher<S> {
         let mut moves = std::mem::take(&mut self.lists[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
         state.legal_moves(&mut moves);
+        eval.select_moves(state, &mut moves);
         if moves.is_empty() {
             self.lists[ply] = moves;
             self.scores[ply] = scores;
