@@ -4,8 +4,16 @@
 //! ones still find room. Entries from an older search (a lower generation) are replaced first. Win/loss values are
 //! stored relative to the storing node ([`Value::to_tt`]) and read back relative to the probing node
 //! ([`Value::from_tt`]); the callers pass the ply.
+//!
+//! The table is shared by reference (`&self` methods): buckets are split into shards, each behind its own mutex, so
+//! several searcher threads (Lazy SMP) can probe and store at once. An uncontended lock costs a few nanoseconds, and
+//! with 256 shards two threads rarely meet.
 
 use crate::outcome::Value;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU8, Ordering};
+
+const SHARDS: usize = 256;
 
 /// What a stored value says about the true value.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -35,12 +43,16 @@ pub struct Entry<M> {
     used: bool,
 }
 
-/// The table: `2^k` buckets of two entries.
-#[derive(Clone, Debug)]
+/// One shard: a run of two-entry buckets behind one lock.
+type Shard<M> = Mutex<Vec<[Entry<M>; 2]>>;
+
+/// The table: `2^k` buckets of two entries, in mutex-guarded shards.
+#[derive(Debug)]
 pub struct TranspositionTable<M> {
-    buckets: Vec<[Entry<M>; 2]>,
+    shards: Box<[Shard<M>]>,
+    /// Buckets per shard, minus one (a power of two minus one).
     mask: usize,
-    generation: u8,
+    generation: AtomicU8,
 }
 
 impl<M: Copy> TranspositionTable<M> {
@@ -49,9 +61,15 @@ impl<M: Copy> TranspositionTable<M> {
     pub fn new(entries: usize) -> TranspositionTable<M> {
         let buckets = (entries / 2).max(1);
         let buckets = if buckets.is_power_of_two() { buckets } else { buckets.next_power_of_two() / 2 };
+        let shards = buckets.min(SHARDS);
+        let per_shard = buckets / shards;
         let empty =
             Entry { key: 0, best: None, value: Value::DRAW, depth: 0, bound: Bound::Upper, generation: 0, used: false };
-        TranspositionTable { buckets: vec![[empty; 2]; buckets], mask: buckets - 1, generation: 0 }
+        TranspositionTable {
+            shards: (0..shards).map(|_| Mutex::new(vec![[empty; 2]; per_shard])).collect(),
+            mask: per_shard - 1,
+            generation: AtomicU8::new(0),
+        }
     }
 
     /// A table that fits in about `megabytes` MiB.
@@ -64,42 +82,49 @@ impl<M: Copy> TranspositionTable<M> {
     /// Number of entry slots.
     #[must_use]
     pub fn capacity(&self) -> usize {
-        self.buckets.len() * 2
+        self.shards.len() * (self.mask + 1) * 2
     }
 
     /// Marks the start of a new search, so older entries become preferred victims.
-    pub fn new_search(&mut self) {
-        self.generation = self.generation.wrapping_add(1);
+    pub fn new_search(&self) {
+        self.generation.fetch_add(1, Ordering::Relaxed);
     }
 
     /// Empties the table.
-    pub fn clear(&mut self) {
-        for b in &mut self.buckets {
-            for e in b.iter_mut() {
-                e.used = false;
-                e.best = None;
+    pub fn clear(&self) {
+        for shard in self.shards.iter() {
+            for b in lock(shard).iter_mut() {
+                for e in b.iter_mut() {
+                    e.used = false;
+                    e.best = None;
+                }
             }
         }
     }
 
-    fn bucket(&self, key: u64) -> usize {
-        // The high bits index the bucket; the full key is still compared on probe.
-        ((key >> 32) ^ key) as usize & self.mask
+    /// The shard and the bucket inside it. Low bits pick the shard, the next bits the bucket; the full key is
+    /// still compared on probe.
+    fn locate(&self, key: u64) -> (usize, usize) {
+        let mixed = (key >> 32) ^ key;
+        let shard = mixed as usize % self.shards.len();
+        (shard, (mixed as usize / self.shards.len()) & self.mask)
     }
 
-    /// The entry for `key`, if stored.
+    /// A copy of the entry for `key`, if stored.
     #[must_use]
-    pub fn probe(&self, key: u64) -> Option<&Entry<M>> {
-        self.buckets[self.bucket(key)].iter().find(|e| e.used && e.key == key)
+    pub fn probe(&self, key: u64) -> Option<Entry<M>> {
+        let (shard, bucket) = self.locate(key);
+        lock(&self.shards[shard])[bucket].iter().find(|e| e.used && e.key == key).copied()
     }
 
     /// Stores a result. Replacement: the same key is always refreshed (keeping its move if the new result has
     /// none); otherwise the depth-preferred slot takes the entry when it is empty, stale or not deeper, and the
     /// always-replace slot takes it else.
-    pub fn store(&mut self, key: u64, best: Option<M>, value: Value, depth: u16, bound: Bound) {
-        let generation = self.generation;
-        let idx = self.bucket(key);
-        let bucket = &mut self.buckets[idx];
+    pub fn store(&self, key: u64, best: Option<M>, value: Value, depth: u16, bound: Bound) {
+        let generation = self.generation.load(Ordering::Relaxed);
+        let (shard, idx) = self.locate(key);
+        let mut guard = lock(&self.shards[shard]);
+        let bucket = &mut guard[idx];
         let slot = if let Some(i) = bucket.iter().position(|e| e.used && e.key == key) {
             i
         } else if !bucket[0].used || bucket[0].generation != generation || depth >= bucket[0].depth {
@@ -118,10 +143,17 @@ impl<M: Copy> TranspositionTable<M> {
     /// Share of slots in use, in permille (a UCI-style "hashfull").
     #[must_use]
     pub fn fill_permille(&self) -> u32 {
-        let sample = self.buckets.len().min(500);
-        let used: usize = self.buckets[..sample].iter().map(|b| b.iter().filter(|e| e.used).count()).sum();
+        let shard = lock(&self.shards[0]);
+        let sample = shard.len().min(500);
+        let used: usize = shard[..sample].iter().map(|b| b.iter().filter(|e| e.used).count()).sum();
         (used * 1000 / (sample * 2).max(1)) as u32
     }
+}
+
+/// Locks a shard. A poisoned shard (a searcher thread panicked while holding it) still holds valid entries, so the
+/// poison is ignored.
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 #[cfg(test)]
@@ -130,7 +162,7 @@ mod tests {
 
     #[test]
     fn store_probe_and_replace() {
-        let mut tt: TranspositionTable<u8> = TranspositionTable::new(4);
+        let tt: TranspositionTable<u8> = TranspositionTable::new(4);
         assert_eq!(tt.capacity(), 4);
         tt.store(5, Some(1), Value(10), 3, Bound::Exact);
         let e = tt.probe(5).unwrap();

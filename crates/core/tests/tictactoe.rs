@@ -76,3 +76,15 @@ fn node_and_time_limits_stop_the_search_with_a_move() {
     assert_eq!(depths, vec![1, 2, 3, 4]);
     assert_eq!(r.depth, 4);
 }
+
+#[test]
+fn lazy_smp_finds_the_exact_values_too() {
+    let game = TicTacToe;
+    let mut searcher = Searcher::new(1 << 12);
+    for s in reachable_states(&game, &game.initial_state()).iter().step_by(11) {
+        let exact = minimax(&mut s.clone(), 9, &NullEvaluator).value;
+        let r = searcher.search_smp(s, &NullEvaluator, &SearchLimits::depth(9), &mut (), 2);
+        assert_eq!(r.value, exact, "Lazy SMP disagrees on {s:?}");
+        assert_eq!(r.best.is_some(), s.outcome().is_none());
+    }
+}

@@ -36,7 +36,7 @@ impl State for Board {
     type Move = u8;
 
     fn to_move(&self) -> Player {
-        if (self.x | self.o).count_ones() % 2 == 0 { Player::First } else { Player::Second }
+        if (self.x | self.o).count_ones().is_multiple_of(2) { Player::First } else { Player::Second }
     }
 
     fn legal_moves(&self, moves: &mut MoveList<u8>) {

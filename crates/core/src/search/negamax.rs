@@ -12,11 +12,12 @@ use crate::game::{Evaluator, MoveList, State};
 use crate::limits::{Deadline, SearchLimits};
 use crate::outcome::Value;
 use crate::tt::{Bound, TranspositionTable};
+use std::sync::Arc;
 
 /// A reusable negamax searcher for one game's states.
 #[derive(Debug)]
 pub struct Searcher<S: State> {
-    tt: TranspositionTable<S::Move>,
+    tt: Arc<TranspositionTable<S::Move>>,
     history: History<S::Move>,
     lists: Vec<MoveList<S::Move>>,
     scores: Vec<Vec<i64>>,
@@ -31,16 +32,18 @@ impl<S: State> Searcher<S> {
     /// A searcher whose table holds at most `tt_entries` entries.
     #[must_use]
     pub fn new(tt_entries: usize) -> Searcher<S> {
-        Self::with_table(TranspositionTable::new(tt_entries))
+        Self::with_table(Arc::new(TranspositionTable::new(tt_entries)))
     }
 
     /// A searcher whose table takes about `megabytes` MiB.
     #[must_use]
     pub fn with_megabytes(megabytes: usize) -> Searcher<S> {
-        Self::with_table(TranspositionTable::with_megabytes(megabytes))
+        Self::with_table(Arc::new(TranspositionTable::with_megabytes(megabytes)))
     }
 
-    fn with_table(tt: TranspositionTable<S::Move>) -> Searcher<S> {
+    /// A searcher using a table shared with other searchers (Lazy SMP helpers).
+    #[must_use]
+    pub fn with_table(tt: Arc<TranspositionTable<S::Move>>) -> Searcher<S> {
         Searcher {
             tt,
             history: History::new(),
@@ -56,7 +59,7 @@ impl<S: State> Searcher<S> {
 
     /// The transposition table.
     #[must_use]
-    pub fn tt(&self) -> &TranspositionTable<S::Move> {
+    pub fn tt(&self) -> &Arc<TranspositionTable<S::Move>> {
         &self.tt
     }
 
@@ -87,11 +90,67 @@ impl<S: State> Searcher<S> {
         limits: &SearchLimits,
         observer: &mut impl SearchObserver<S::Move>,
     ) -> SearchResult<S::Move> {
+        self.tt.new_search();
+        self.deepen(root, eval, limits, observer, 1, 1)
+    }
+
+    /// Lazy SMP: this searcher and `threads − 1` helpers search the same root at once, sharing the transposition
+    /// table, so each thread's results steer the others. Helpers skip alternate depths to spread out. The result
+    /// (and every report) is the main thread's; `nodes` counts all threads. With `threads ≤ 1` this is
+    /// [`Searcher::search`].
+    pub fn search_smp<E: Evaluator<S>>(
+        &mut self,
+        root: &S,
+        eval: &E,
+        limits: &SearchLimits,
+        observer: &mut (impl SearchObserver<S::Move> + Send),
+        threads: usize,
+    ) -> SearchResult<S::Move> {
+        if threads <= 1 {
+            return self.search(root, eval, limits, observer);
+        }
+        self.tt.new_search();
+        // Helpers obey a private flag, raised when the main thread ends (or the caller's flag is raised, which ends
+        // the main thread too).
+        let helpers_stop = crate::limits::StopFlag::new();
+        let helper_limits = SearchLimits { stop: helpers_stop.clone(), nodes: None, ..limits.clone() };
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (1..threads)
+                .map(|i| {
+                    let mut helper = Searcher::with_table(Arc::clone(&self.tt));
+                    let helper_limits = helper_limits.clone();
+                    scope.spawn(move || helper.deepen(root, eval, &helper_limits, &mut (), 1 + i as u32 % 2, 2).nodes)
+                })
+                .collect();
+            let mut result = self.deepen(root, eval, limits, observer, 1, 1);
+            helpers_stop.stop();
+            for h in handles {
+                result.nodes += h.join().unwrap_or(0);
+            }
+            result
+        })
+    }
+
+    /// Iterative deepening from `first` in steps of `step` plies.
+    fn deepen<E: Evaluator<S>>(
+        &mut self,
+        root: &S,
+        eval: &E,
+        limits: &SearchLimits,
+        observer: &mut impl SearchObserver<S::Move>,
+        first: u32,
+        step: u32,
+    ) -> SearchResult<S::Move> {
         let deadline = limits.start();
         self.begin(deadline.clone());
         let mut state = root.clone();
         let mut result = self.fallback(&state, eval);
-        for depth in 1..=limits.max_depth() {
+        let max = limits.max_depth();
+        let mut depth = first.min(max);
+        while depth <= max {
+            let this_depth = depth;
+            depth = if depth == max { max + 1 } else { (depth + step).min(max) };
+            let depth = this_depth;
             self.hit_horizon = false;
             let value = self.negamax(&mut state, depth, 0, -Value::INFINITE, Value::INFINITE, eval);
             if self.aborted {
@@ -120,6 +179,7 @@ impl<S: State> Searcher<S> {
     /// One fixed-depth search without iterative deepening or limits: the value and best move. Used by tests that
     /// compare against plain minimax at the same depth.
     pub fn search_depth<E: Evaluator<S>>(&mut self, root: &S, eval: &E, depth: u32) -> (Value, Option<S::Move>) {
+        self.tt.new_search();
         self.begin(SearchLimits::default().start());
         let mut state = root.clone();
         let v = self.negamax(&mut state, depth, 0, -Value::INFINITE, Value::INFINITE, eval);
@@ -128,7 +188,6 @@ impl<S: State> Searcher<S> {
     }
 
     fn begin(&mut self, deadline: Deadline) {
-        self.tt.new_search();
         self.history.new_search();
         self.nodes = 0;
         self.aborted = false;
@@ -170,7 +229,8 @@ impl<S: State> Searcher<S> {
 
     fn tick(&mut self) {
         self.nodes += 1;
-        if self.nodes % Deadline::CHECK_EVERY == 0 && self.deadline.as_ref().is_some_and(|d| d.should_stop(self.nodes))
+        if self.nodes.is_multiple_of(Deadline::CHECK_EVERY)
+            && self.deadline.as_ref().is_some_and(|d| d.should_stop(self.nodes))
         {
             self.aborted = true;
         }
