@@ -32,4 +32,10 @@ pub enum Command {
     /// Gomoku: contest harness, Piskvork brain protocol, benchmark.
     #[cfg(feature = "gomoku")]
     Gomoku(crate::commands::gomoku::Args),
+    /// The web arena: every game against the engine in a browser, and its JSON API.
+    #[cfg(feature = "web")]
+    Serve(crate::commands::serve::Args),
+    /// Play a game against the engine in the terminal.
+    #[cfg(feature = "web")]
+    Play(crate::commands::play::Args),
 }

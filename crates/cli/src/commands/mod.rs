@@ -4,8 +4,12 @@
 pub mod gomoku;
 #[cfg(feature = "lgame")]
 pub mod lgame;
+#[cfg(feature = "web")]
+pub mod play;
 #[cfg(feature = "rowcol")]
 pub mod rowcol;
+#[cfg(feature = "web")]
+pub mod serve;
 #[cfg(feature = "starcircle")]
 pub mod starcircle;
 
@@ -24,5 +28,9 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Command::Lgame(args) => lgame::run(args),
         #[cfg(feature = "gomoku")]
         Command::Gomoku(args) => gomoku::run(args),
+        #[cfg(feature = "web")]
+        Command::Serve(args) => serve::run(args),
+        #[cfg(feature = "web")]
+        Command::Play(args) => play::run(args),
     }
 }
