@@ -1,0 +1,1 @@
+//! Piskvork protocol (being written).
