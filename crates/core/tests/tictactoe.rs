@@ -18,9 +18,8 @@ fn every_search_agrees_with_minimax_on_every_state() {
         assert_eq!(r.value, exact, "iterative deepening disagrees on {s:?}");
         if let Some(best) = r.best {
             // The chosen move really achieves the value.
-            let mut t = s.clone();
-            t.play(best);
-            let mut after = t.clone();
+            let mut after = *s;
+            after.play(best);
             // The child's value is relative to the child: one ply further from this node.
             let held = (-minimax(&mut after, 9, &NullEvaluator).value).from_tt(1);
             assert_eq!(held, exact, "best move does not hold the value on {s:?}");
@@ -82,7 +81,7 @@ fn lazy_smp_finds_the_exact_values_too() {
     let game = TicTacToe;
     let mut searcher = Searcher::new(1 << 12);
     for s in reachable_states(&game, &game.initial_state()).iter().step_by(11) {
-        let exact = minimax(&mut s.clone(), 9, &NullEvaluator).value;
+        let exact = minimax(&mut { *s }, 9, &NullEvaluator).value;
         let r = searcher.search_smp(s, &NullEvaluator, &SearchLimits::depth(9), &mut (), 2);
         assert_eq!(r.value, exact, "Lazy SMP disagrees on {s:?}");
         assert_eq!(r.best.is_some(), s.outcome().is_none());
