@@ -23,9 +23,11 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod bench;
 pub mod engine;
 pub mod error;
 pub mod notation;
+pub mod openings;
 pub mod patterns;
 pub mod pbrain;
 pub mod position;

@@ -82,9 +82,12 @@ pub const CODES: usize = 1 << 20;
 /// The potential of one cell-direction pattern for its colour, used by the incremental evaluation.
 pub const SCORE: [i32; LEVELS] = [0, 2, 6, 18, 20, 70, 90, 400, 400, 2000, 0];
 
-/// Per window code, the level black and white would make by playing the centre.
+/// Per window code, the level black and white would make by playing the centre, packed in one byte (black in the
+/// low nibble). Freestyle levels never depend on the cells five steps away, so its table drops them and indexes
+/// 65,536 entries (64 KiB, cache-resident); the exact rules need the full 2^20.
 pub struct PatternTable {
-    pats: Vec<[Pat; 2]>,
+    pats: Vec<u8>,
+    small: bool,
 }
 
 impl std::fmt::Debug for PatternTable {
@@ -93,12 +96,27 @@ impl std::fmt::Debug for PatternTable {
     }
 }
 
+/// The freestyle table's index: offsets −4..−1 and +1..+4 of a window code.
+#[inline]
+const fn small_index(code: u32) -> usize {
+    (((code >> 2) & 0xFF) | (((code >> 10) & 0xFF) << 8)) as usize
+}
+
 impl PatternTable {
     /// The levels `[black, white]` for a window code.
     #[inline]
     #[must_use]
     pub fn get(&self, code: u32) -> [Pat; 2] {
-        self.pats[code as usize]
+        let b = self.packed(code);
+        [b & 15, b >> 4]
+    }
+
+    /// The levels for a window code packed in one byte: black in the low nibble, white in the high one.
+    #[inline]
+    #[must_use]
+    pub fn packed(&self, code: u32) -> u8 {
+        let i = if self.small { small_index(code) } else { code as usize };
+        self.pats[i]
     }
 
     /// The shared table for a rule, built on first use.
@@ -116,17 +134,30 @@ impl PatternTable {
     fn build(rule: Rule) -> PatternTable {
         let exact = [rule.exact_for(Player::First), rule.exact_for(Player::Second)];
         let mut memos = [Memo::new(false), Memo::new(true)];
-        let mut pats = vec![[DEAD; 2]; CODES];
-        for code in 0..CODES as u32 {
+        let small = rule == Rule::Freestyle;
+        let size = if small { 1 << 16 } else { CODES };
+        let mut pats = vec![0u8; size];
+        for (i, slot) in pats.iter_mut().enumerate() {
+            let code = if small {
+                // Rebuild a full code whose outermost cells continue the wall (or are empty).
+                let (left, right) = (i as u32 & 0xFF, (i as u32 >> 8) & 0xFF);
+                let outer_left = if left & 3 == u32::from(WALL) { u32::from(WALL) } else { 0 };
+                let outer_right = if (right >> 6) & 3 == u32::from(WALL) { u32::from(WALL) } else { 0 };
+                outer_left | (left << 2) | (right << 10) | (outer_right << 18)
+            } else {
+                i as u32
+            };
             if !valid(code) {
                 continue;
             }
-            for color in 0..2 {
+            let mut levels = [0u8; 2];
+            for (color, level) in levels.iter_mut().enumerate() {
                 let rel = if color == 0 { code } else { swap_colors(code) };
-                pats[code as usize][color] = memos[usize::from(exact[color])].level(expand(rel));
+                *level = memos[usize::from(exact[color])].level(expand(rel));
             }
+            *slot = levels[0] | (levels[1] << 4);
         }
-        PatternTable { pats }
+        PatternTable { pats, small }
     }
 }
 

@@ -6,7 +6,7 @@
 //! engine reads threats (fives, fours, threes) and a running evaluation total without scanning the board. Wins are
 //! detected from the pattern of the played cell, so every rule's notion of five (and of an overline) is the table's.
 
-use crate::patterns::{self, B4, BLACK, EMPTY, FIVE, LEVELS, OVERLINE, Pat, PatternTable, SCORE, WALL, WHITE};
+use crate::patterns::{self, BLACK, EMPTY, FIVE, LEVELS, Pat, PatternTable, SCORE, WALL, WHITE};
 use crate::renju;
 use crate::rules::{Gomoku, MAX_SIDE, Rule};
 use sente_core::grid::{Coord, Dims};
@@ -48,7 +48,8 @@ pub struct Position {
     table: &'static PatternTable,
     board: Vec<u8>,
     codes: Vec<[u32; 4]>,
-    pats: Vec<[[Pat; 4]; 2]>,
+    /// Per cell and direction, the packed levels (black in the low nibble, white in the high one).
+    pk: Vec<[u8; 4]>,
     near: Vec<u8>,
     totals: [i32; 2],
     counts: [[u16; LEVELS]; 2],
@@ -68,7 +69,7 @@ impl Position {
             table: PatternTable::for_rule(game.rule()),
             board: vec![EMPTY; cells],
             codes: vec![[0; 4]; cells],
-            pats: vec![[[0; 4]; 2]; cells],
+            pk: vec![[0; 4]; cells],
             near: vec![0; cells],
             totals: [0; 2],
             counts: [[0; LEVELS]; 2],
@@ -166,7 +167,9 @@ impl Position {
     #[inline]
     #[must_use]
     pub fn pats(&self, index: usize, color: usize) -> [Pat; 4] {
-        self.pats[index][color]
+        let pk = self.pk[index];
+        let sh = 4 * color as u32;
+        [(pk[0] >> sh) & 15, (pk[1] >> sh) & 15, (pk[2] >> sh) & 15, (pk[3] >> sh) & 15]
     }
 
     /// Number of (empty cell, direction) pairs where colour `color` makes level `level`.
@@ -209,9 +212,9 @@ impl Position {
     /// threat solvers use it to play sequences of one side's moves.
     pub fn place(&mut self, index: usize, color: usize) {
         debug_assert_eq!(self.board[index], EMPTY);
-        for c in 0..2 {
-            for d in 0..4 {
-                let p = self.pats[index][c][d];
+        for d in 0..4 {
+            let b = self.pk[index][d];
+            for (c, p) in [b & 15, b >> 4].into_iter().enumerate() {
                 self.totals[c] -= SCORE[usize::from(p)];
                 self.counts[c][usize::from(p)] -= 1;
             }
@@ -231,9 +234,9 @@ impl Position {
         self.update_lines(index, 0);
         self.update_near(index, false);
         for d in 0..4 {
-            let new = self.table.get(self.codes[index][d]);
-            for (c, &p) in new.iter().enumerate() {
-                self.pats[index][c][d] = p;
+            let b = self.table.packed(self.codes[index][d]);
+            self.pk[index][d] = b;
+            for (c, p) in [b & 15, b >> 4].into_iter().enumerate() {
                 self.totals[c] += SCORE[usize::from(p)];
                 self.counts[c][usize::from(p)] += 1;
             }
@@ -248,19 +251,37 @@ impl Position {
         let dims = self.dims();
         let (rows, cols) = (i32::from(dims.rows), i32::from(dims.cols));
         let (r0, c0) = ((index / cols as usize) as i32, (index % cols as usize) as i32);
+        // Freestyle's table ignores the cells five steps away, so its codes need not track them.
+        let reach = if self.game.rule() == Rule::Freestyle { patterns::HALF - 1 } else { patterns::HALF };
         for (d, &(dr, dc)) in DIRS.iter().enumerate() {
+            let stride = dr * cols + dc;
             for sign in [1, -1] {
-                for k in 1..=patterns::HALF {
-                    let (r, c) = (r0 + sign * k * dr, c0 + sign * k * dc);
-                    if r < 0 || c < 0 || r >= rows || c >= cols {
-                        break;
-                    }
-                    let n = (r * cols + c) as usize;
+                // Steps to the edge in this direction, so the loop needs no bounds checks.
+                let (sr, sc) = (sign * dr, sign * dc);
+                let room_r = if sr > 0 {
+                    rows - 1 - r0
+                } else if sr < 0 {
+                    r0
+                } else {
+                    reach
+                };
+                let room_c = if sc > 0 {
+                    cols - 1 - c0
+                } else if sc < 0 {
+                    c0
+                } else {
+                    reach
+                };
+                let steps = reach.min(room_r).min(room_c);
+                let mut n = index as i32;
+                for k in 1..=steps {
+                    n += sign * stride;
+                    let nu = n as usize;
                     let sh = patterns::shift(-sign * k);
-                    let code = &mut self.codes[n][d];
+                    let code = &mut self.codes[nu][d];
                     *code = (*code & !(3 << sh)) | (stone << sh);
-                    if self.board[n] == EMPTY {
-                        self.refresh(n, d);
+                    if self.board[nu] == EMPTY {
+                        self.refresh(nu, d);
                     }
                 }
             }
@@ -269,14 +290,19 @@ impl Position {
 
     #[inline]
     fn refresh(&mut self, n: usize, d: usize) {
-        let new = self.table.get(self.codes[n][d]);
-        for (c, &p) in new.iter().enumerate() {
-            let old = self.pats[n][c][d];
-            if old != p {
-                self.totals[c] += SCORE[usize::from(p)] - SCORE[usize::from(old)];
-                self.counts[c][usize::from(old)] -= 1;
-                self.counts[c][usize::from(p)] += 1;
-                self.pats[n][c][d] = p;
+        let new = self.table.packed(self.codes[n][d]);
+        let old = self.pk[n][d];
+        if new == old {
+            return;
+        }
+        self.pk[n][d] = new;
+        for c in 0..2 {
+            let sh = 4 * c as u32;
+            let (o, p) = (usize::from((old >> sh) & 15), usize::from((new >> sh) & 15));
+            if o != p {
+                self.totals[c] += SCORE[p] - SCORE[o];
+                self.counts[c][o] -= 1;
+                self.counts[c][p] += 1;
             }
         }
     }
@@ -321,12 +347,11 @@ impl Position {
                     code |= u32::from(v) << patterns::shift(k);
                 }
                 self.codes[i][d] = code;
-                self.pats[i][0][d] = 0;
-                self.pats[i][1][d] = 0;
+                self.pk[i][d] = 0;
                 if self.board[i] == EMPTY {
-                    let new = self.table.get(code);
-                    for (c, &p) in new.iter().enumerate() {
-                        self.pats[i][c][d] = p;
+                    let b = self.table.packed(code);
+                    self.pk[i][d] = b;
+                    for (c, p) in [b & 15, b >> 4].into_iter().enumerate() {
                         self.totals[c] += SCORE[usize::from(p)];
                         self.counts[c][usize::from(p)] += 1;
                     }
@@ -397,7 +422,7 @@ impl State for Position {
         let i = m.index();
         let color = self.to_move.index();
         debug_assert!(self.is_legal(m), "illegal move {m:?}");
-        let wins = self.pats[i][color].contains(&FIVE);
+        let wins = self.pats(i, color).contains(&FIVE);
         self.place(i, color);
         if wins {
             self.winner = Some(self.to_move);
@@ -488,17 +513,21 @@ pub struct CellThreats {
 
 impl CellThreats {
     /// Summarises the four directional levels of one colour at one cell.
+    #[inline]
     #[must_use]
     pub fn of(pats: [Pat; 4]) -> CellThreats {
-        let mut t = CellThreats::default();
-        for p in pats {
-            t.five |= p == FIVE;
-            t.overline |= p == OVERLINE;
-            t.fours += patterns::four_count(p);
-            t.open_four |= p > B4 && p < FIVE;
-            t.threes += u32::from(p == patterns::F3);
+        // Each level contributes to packed counters: threes in bits 0-7, fours 8-15, open fours 16-23, five 24-27,
+        // overline 28-31; four lookups and adds replace the branches.
+        const INFO: [u32; LEVELS] =
+            [0, 0, 0, 0, 0, 1, 1 << 8, (1 << 8) | (1 << 16), (2 << 8) | (1 << 16), 1 << 24, 1 << 28];
+        let sum: u32 = pats.iter().map(|&p| INFO[usize::from(p)]).sum();
+        CellThreats {
+            five: (sum >> 24) & 15 != 0,
+            fours: (sum >> 8) & 255,
+            open_four: (sum >> 16) & 255 != 0,
+            threes: sum & 255,
+            overline: sum >> 28 != 0,
         }
-        t
     }
 
     /// A move that wins by force unless the opponent already has a four: five, straight four, double four or

@@ -1,8 +1,24 @@
-//! `sente gomoku …` subcommands (being built; see the gomoku issue).
+//! `sente gomoku …`: the contest harness (`nptu`), the Piskvork brain (`pbrain`), the benchmark (`bench`) and the
+//! match runner (`match`, whose logic lives in `commands/matches.rs`).
+//!
+//! The contest harness is one process per move: it reads the board on stdin, prints one move such as `J, 10` and
+//! exits, within `--time-ms` counted from process start. Bad input is reported on stderr with exit code 2 and no move
+//! is printed.
+
+// `commands/mod.rs` is not ours to edit, so the match runner's file is a child module of this one.
+#[path = "matches.rs"]
+mod matches;
 
 use crate::error::CliError;
-use clap::{Parser, Subcommand};
+use crate::io::{read_input, write_output};
+use clap::{Parser, Subcommand, ValueEnum};
+use sente_core::{Outcome, Player, State, Stopwatch};
+use sente_gomoku::engine::{Engine, ThinkLimits};
+use sente_gomoku::notation::{contest_text, parse_board};
+use sente_gomoku::{Gomoku, Rule};
+use std::path::Path;
 use std::process::ExitCode;
+use std::time::Duration;
 
 /// Arguments of `sente gomoku`.
 #[derive(Debug, Parser)]
@@ -11,15 +27,151 @@ pub struct Args {
     cmd: Cmd,
 }
 
+/// A colour on the contest's command line.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+#[value(rename_all = "PascalCase")]
+enum Colour {
+    /// Black (`1` on the board), who moves first.
+    Black,
+    /// White (`0` on the board).
+    White,
+}
+
 #[derive(Debug, Subcommand)]
 enum Cmd {
-    /// Prints the rules summary.
-    Rules,
+    /// One move for the NPTU contest harness: board on stdin, `J, 10` on stdout.
+    #[command(after_help = "Example:\n  sente gomoku nptu Black < board.txt\n  J, 10\n\n\
+The board is 19 lines from the top, 19 cells each separated by a space: 1 black, 0 white, . empty (any whitespace,\n\
+or 361 characters with none, is accepted too). The move is a column letter A-S (A leftmost, I used), a comma, a\n\
+space and the row counted from the top line, 1-19. Bad input: a message on stderr, exit code 2, no move.")]
+    Nptu {
+        /// The colour to play: Black or White.
+        #[arg(ignore_case = true)]
+        colour: Colour,
+        /// Time for the whole move in milliseconds, start-up included; the engine keeps a safety margin.
+        #[arg(long, default_value_t = 1000)]
+        time_ms: u64,
+        /// Search threads.
+        #[arg(long, default_value_t = 2)]
+        threads: usize,
+        /// A node budget instead of the clock (deterministic with --threads 1); for tests.
+        #[arg(long)]
+        nodes: Option<u64>,
+    },
+    /// The Gomocup (Piskvork) brain protocol on stdin/stdout; install as `pbrain-sente`.
+    #[command(after_help = "Example:\n  printf 'START 15\\nBEGIN\\nEND\\n' | sente gomoku pbrain\n  OK\n  7,7")]
+    Pbrain(PbrainArgs),
+    /// Benchmark: a fixed position set searched to a fixed depth by one thread; deterministic nodes and nodes/s.
+    #[command(after_help = "Example:\n  sente gomoku bench --depth 6")]
+    Bench {
+        /// Search depth in plies.
+        #[arg(long, default_value_t = 6)]
+        depth: u32,
+        /// Board side.
+        #[arg(long, default_value_t = 15)]
+        size: usize,
+    },
+    /// Plays a match between two engines (built-in `sente`, `weights`, or `pbrain:COMMAND`), reporting W/L/D and Elo.
+    #[command(
+        after_help = "Example:\n  sente gomoku match sente weights --games 20 --time-ms 200 --records games.txt\n  \
+sente gomoku match sente 'pbrain:./pbrain-other' --size 15 --rule exact"
+    )]
+    Match(matches::MatchArgs),
+}
+
+/// Options of `sente gomoku pbrain`.
+#[derive(Debug, clap::Args)]
+pub struct PbrainArgs {
+    /// Search threads.
+    #[arg(long, default_value_t = 2)]
+    threads: usize,
+    /// A node budget per move instead of the clock (deterministic with --threads 1); for tests.
+    #[arg(long)]
+    nodes: Option<u64>,
 }
 
 /// Runs `sente gomoku …`.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     match args.cmd {
-        Cmd::Rules => Err(CliError::Other("not built yet".into())),
+        Cmd::Nptu { colour, time_ms, threads, nodes } => nptu(colour, time_ms, threads, nodes),
+        Cmd::Pbrain(a) => pbrain(&a),
+        Cmd::Bench { depth, size } => bench(depth, size),
+        Cmd::Match(a) => matches::run(&a),
     }
+}
+
+fn nptu(colour: Colour, time_ms: u64, threads: usize, nodes: Option<u64>) -> Result<ExitCode, CliError> {
+    let clock = Stopwatch::start();
+    let stdin = Path::new("-");
+    let shown = Path::new("<stdin>");
+    let text = read_input(stdin)?;
+    let game = Gomoku::standard();
+    let pos = parse_board(game, &text).map_err(|e| CliError::input(shown, e))?;
+    let (black, white) = (count(&pos, 1), count(&pos, 2));
+    let expected = if colour == Colour::Black { Player::First } else { Player::Second };
+    if let Some(outcome) = pos.outcome() {
+        let detail = match outcome {
+            Outcome::Win(Player::First) => "the game is already won: black has five in a row".to_string(),
+            Outcome::Win(Player::Second) => "the game is already won: white has five in a row".to_string(),
+            Outcome::Draw => "the board is full: no move is left".to_string(),
+        };
+        return Err(CliError::input(shown, detail));
+    }
+    if pos.to_move() != expected {
+        return Err(CliError::input(
+            shown,
+            format!(
+                "stone counts impossible for {colour:?} to move: {black} black and {white} white (Black moves when \
+                 the counts are equal, White when black has one more)"
+            ),
+        ));
+    }
+    // The budget counts from process start: keep a quarter of the time and 50 ms for start-up, threads and exit.
+    let budget = Duration::from_millis(time_ms * 3 / 4).saturating_sub(Duration::from_millis(50) + clock.elapsed());
+    let limits =
+        ThinkLimits { time: nodes.is_none().then_some(budget.max(Duration::from_millis(5))), nodes, depth: None };
+    let mut engine = Engine::new(threads, 64);
+    let decision = engine.think(&pos, &limits).ok_or_else(|| CliError::Other("no legal move".into()))?;
+    write_output(stdin, &format!("{}\n", contest_text(game.dims(), decision.best)))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn count(pos: &sente_gomoku::Position, stone: u8) -> usize {
+    pos.cells().iter().filter(|&&c| c == stone).count()
+}
+
+fn pbrain(a: &PbrainArgs) -> Result<ExitCode, CliError> {
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    let options = sente_gomoku::pbrain::Options { threads: a.threads, nodes: a.nodes };
+    sente_gomoku::pbrain::run(stdin.lock(), stdout.lock(), &options)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn bench(depth: u32, size: usize) -> Result<ExitCode, CliError> {
+    let game = Gomoku::new(size, Rule::Freestyle).map_err(|e| CliError::Usage(e.to_string()))?;
+    let lines = sente_gomoku::bench::run(game, depth);
+    let mut out = String::new();
+    let (mut nodes, mut time) = (0u64, Duration::ZERO);
+    for (i, l) in lines.iter().enumerate() {
+        nodes += l.nodes;
+        time += l.time;
+        let nps = l.nodes as f64 / l.time.as_secs_f64().max(1e-9);
+        out.push_str(&format!(
+            "position {:>2}  stones {:>3}  nodes {:>10}  time {:>8.1} ms  nps {:>10.0}\n",
+            i + 1,
+            l.position.stones(),
+            l.nodes,
+            l.time.as_secs_f64() * 1000.0,
+            nps
+        ));
+    }
+    let nps = nodes as f64 / time.as_secs_f64().max(1e-9);
+    out.push_str(&format!(
+        "total: {} positions, depth {depth}, nodes {nodes}, time {:.1} ms, {nps:.0} nodes/s (1 thread)\n",
+        lines.len(),
+        time.as_secs_f64() * 1000.0
+    ));
+    write_output(Path::new("-"), &out)?;
+    Ok(ExitCode::SUCCESS)
 }

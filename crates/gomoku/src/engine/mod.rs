@@ -1,1 +1,194 @@
-//! The engine (being written).
+//! The Gomoku engine: threat solvers and forced moves first, then the core's negamax searcher on two threads.
+//!
+//! [`Engine::think`] decides a move in stages, each with a share of the time:
+//! 1. forced moves: the only legal move, the centre on an empty board, our five, the block of a single opposing five;
+//! 2. our VCF ([`vcf`]), then, unless the opponent threatens one of his own, our VCT ([`vct`]);
+//! 3. if the opponent has a VCF, the root moves are narrowed to those after which he has none (forced defence);
+//! 4. iterative-deepening PVS from [`sente_core::search::Searcher`] with the Gomoku [`eval::GomokuEval`] (threat
+//!    ordering and forward pruning) under a soft deadline (no new iteration) and a hard one (stop), on every
+//!    thread at once through the core's Lazy SMP (`Searcher::search_smp`, one shared transposition table).
+//!
+//! The engine never prints and never reads the clock itself: budgets become core [`Deadline`]s.
+
+pub mod eval;
+pub mod threats;
+pub mod vcf;
+pub mod vct;
+pub mod weights;
+
+use crate::position::{Move, Position};
+use eval::GomokuEval;
+use sente_core::search::{SearchLimits, SearchResult, Searcher};
+use sente_core::{Evaluator, State, StopFlag, Stopwatch, Value};
+use std::time::Duration;
+use vcf::{Budget, find_vcf};
+
+/// What one decision may spend. With only `nodes` set, the decision is deterministic for one thread.
+#[derive(Clone, Debug, Default)]
+pub struct ThinkLimits {
+    /// Wall time for the whole decision.
+    pub time: Option<Duration>,
+    /// Node budget of the main search (the threat solvers get fixed fractions of it).
+    pub nodes: Option<u64>,
+    /// Deepest search iteration.
+    pub depth: Option<u32>,
+}
+
+/// Why a move was chosen.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// It was the only reasonable move (only legal move, the centre, a five, the only block).
+    Forced,
+    /// It starts a proven win by continuous fours.
+    Vcf,
+    /// It starts a proven win by threes and fours.
+    Vct,
+    /// The search chose it.
+    Search,
+}
+
+/// The engine's decision.
+#[derive(Clone, Debug)]
+pub struct Decision {
+    /// The move.
+    pub best: Move,
+    /// Its value for the side to move.
+    pub value: Value,
+    /// Deepest finished search iteration (0 when no search ran).
+    pub depth: u32,
+    /// Nodes spent by searches and solvers.
+    pub nodes: u64,
+    /// Why.
+    pub reason: Reason,
+    /// The expected continuation, starting with `best`.
+    pub pv: Vec<Move>,
+}
+
+/// A reusable engine: the core searcher, its shared table, and the thread count.
+#[derive(Debug)]
+pub struct Engine {
+    searcher: Searcher<Position>,
+    threads: usize,
+}
+
+const VCF_DEPTH: u32 = 20;
+const VCT_DEPTH: u32 = 5;
+
+impl Engine {
+    /// An engine using `threads` search threads (at least 1) and about `tt_megabytes` MiB of tables in all.
+    #[must_use]
+    pub fn new(threads: usize, tt_megabytes: usize) -> Engine {
+        Engine { searcher: Searcher::with_megabytes(tt_megabytes.max(1)), threads: threads.max(1) }
+    }
+
+    /// Number of search threads.
+    #[must_use]
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// Forgets all learnt tables (a new game).
+    pub fn clear(&mut self) {
+        self.searcher.clear();
+    }
+
+    /// Chooses a move for the side to move, or `None` when the game is over.
+    pub fn think(&mut self, root: &Position, limits: &ThinkLimits) -> Option<Decision> {
+        let clock = Stopwatch::start();
+        let mut legal = Vec::new();
+        root.legal_moves(&mut legal);
+        let forced =
+            |m: Move| Decision { best: m, value: Value::DRAW, depth: 0, nodes: 0, reason: Reason::Forced, pv: vec![m] };
+        match legal.len() {
+            0 => return None,
+            1 => return Some(forced(legal[0])),
+            _ => {}
+        }
+        let mut pos = root.clone();
+        let me = pos.to_move().index();
+        let op = 1 - me;
+        let eval = GomokuEval::default();
+        let mut narrowed = legal.clone();
+        eval.select_moves(&pos, &mut narrowed);
+        if pos.stones() == 0 || narrowed.len() == 1 {
+            return Some(forced(narrowed[0]));
+        }
+        let budget = |share: f64, nodes_share: u64| Budget {
+            nodes: limits.nodes.map_or(u64::MAX, |n| (n / nodes_share).max(1000)),
+            deadline: limits.time.map(|t| SearchLimits::time(t.mul_f64(share)).start()),
+        };
+        let mut spent = 0;
+        // Our wins by force.
+        let b = budget(0.1, 10);
+        if let Some(p) = find_vcf(&mut pos, me, VCF_DEPTH, &b) {
+            return Some(self.proved(p, Reason::Vcf));
+        }
+        let threat = find_vcf(&mut pos, op, VCF_DEPTH, &b);
+        spent += 2 * b.nodes.min(100_000);
+        if threat.is_none() {
+            let b = budget(0.15, 5);
+            if let Some(p) = vct::find_vct(&mut pos, me, VCT_DEPTH, &b) {
+                return Some(self.proved(p, Reason::Vct));
+            }
+        }
+        // Forced defence: keep the root moves after which the opponent has no VCF.
+        let mut eval = eval;
+        if threat.is_some() {
+            let b = budget(0.15, 10);
+            let safe: Vec<Move> = narrowed
+                .iter()
+                .copied()
+                .filter(|&m| {
+                    pos.play(m);
+                    let refuted =
+                        find_vcf(&mut pos, op, VCF_DEPTH, &Budget { nodes: b.nodes / 8, ..b.clone() }).is_some();
+                    pos.undo(m);
+                    !refuted
+                })
+                .collect();
+            if !safe.is_empty() {
+                eval.root = Some((pos.hash(), safe));
+            }
+        }
+        let remaining = limits.time.map(|t| t.saturating_sub(clock.elapsed()).max(Duration::from_millis(5)));
+        let result = self.search(&pos, &eval, limits, remaining);
+        let best = result.best.unwrap_or(narrowed[0]);
+        Some(Decision {
+            best,
+            value: result.value,
+            depth: result.depth,
+            nodes: result.nodes + spent,
+            reason: Reason::Search,
+            pv: if result.pv.is_empty() { vec![best] } else { result.pv },
+        })
+    }
+
+    fn proved(&self, p: vcf::Proof, reason: Reason) -> Decision {
+        Decision {
+            best: p.line[0],
+            value: Value::win_in(p.line.len() as i32),
+            depth: 0,
+            nodes: p.nodes,
+            reason,
+            pv: p.line,
+        }
+    }
+
+    /// The negamax search: the core's Lazy SMP over a shared table when there are several threads.
+    fn search(
+        &mut self,
+        pos: &Position,
+        eval: &GomokuEval,
+        limits: &ThinkLimits,
+        remaining: Option<Duration>,
+    ) -> SearchResult<Move> {
+        let search_limits = SearchLimits {
+            depth: limits.depth,
+            nodes: limits.nodes,
+            time: remaining,
+            soft_time: remaining.map(|t| t.mul_f64(0.4)),
+            stop: StopFlag::new(),
+        };
+        self.searcher.search_smp(pos, eval, &search_limits, &mut (), self.threads)
+    }
+}

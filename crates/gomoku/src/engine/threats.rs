@@ -1,0 +1,76 @@
+//! Threat queries over a position's incremental patterns: cells where a colour makes five, a four or an open three,
+//! and the legality of such a cell for that colour (renju's forbidden points bind black only).
+//!
+//! The solvers ([`super::vcf`], [`super::vct`]) and the evaluator build on these. Every query scans the empty cells
+//! near stones only, after checking the position's pattern counters, so a quiet position answers at once.
+
+use crate::patterns::{F3, FIVE, Pat, is_four};
+use crate::position::{Move, Position};
+use crate::rules::Rule;
+
+/// Colour index of black.
+pub const BLACK_INDEX: usize = 0;
+
+/// True when colour `color` may put a stone on the empty cell `m` (black avoids renju forbidden points).
+#[must_use]
+pub fn legal_for(pos: &Position, color: usize, m: Move) -> bool {
+    !(color == BLACK_INDEX && pos.rule() == Rule::Renju && pos.is_forbidden(m))
+}
+
+/// Empty cells next to stones where `pred` holds for one of the four levels of `color`, in board order.
+pub fn cells_where(pos: &Position, color: usize, pred: impl Fn(Pat) -> bool, out: &mut Vec<Move>) {
+    out.clear();
+    for i in 0..pos.cells().len() {
+        if pos.near(i) > 0 && pos.cell(i) == 0 && pos.pats(i, color).iter().any(|&p| pred(p)) {
+            out.push(Move(i as u16));
+        }
+    }
+}
+
+/// The first cell where `color` makes five, if any.
+#[must_use]
+pub fn first_five(pos: &Position, color: usize) -> Option<Move> {
+    if pos.count(color, FIVE) == 0 {
+        return None;
+    }
+    (0..pos.cells().len())
+        .find(|&i| pos.near(i) > 0 && pos.cell(i) == 0 && pos.pats(i, color).contains(&FIVE))
+        .map(|i| Move(i as u16))
+}
+
+/// Every cell where `color` makes five.
+pub fn five_cells(pos: &Position, color: usize, out: &mut Vec<Move>) {
+    if pos.count(color, FIVE) == 0 {
+        out.clear();
+        return;
+    }
+    cells_where(pos, color, |p| p == FIVE, out);
+}
+
+/// Cells where `color` makes a four (of any kind) and may legally play, strongest first (straight and double fours
+/// before simple ones).
+pub fn four_moves(pos: &Position, color: usize, out: &mut Vec<Move>) {
+    cells_where(pos, color, is_four, out);
+    out.retain(|&m| legal_for(pos, color, m));
+    out.sort_by_key(|&m| std::cmp::Reverse(strength(pos, color, m)));
+}
+
+/// Cells where `color` makes a four or an open three and may legally play, strongest first.
+pub fn threat_moves(pos: &Position, color: usize, out: &mut Vec<Move>) {
+    cells_where(pos, color, |p| is_four(p) || p == F3, out);
+    out.retain(|&m| legal_for(pos, color, m));
+    out.sort_by_key(|&m| std::cmp::Reverse(strength(pos, color, m)));
+}
+
+/// A rough ordering key for a threat move: the sum of its levels, with fours weighing most.
+#[must_use]
+pub fn strength(pos: &Position, color: usize, m: Move) -> i32 {
+    pos.pats(m.index(), color).iter().map(|&p| crate::patterns::SCORE[usize::from(p)]).sum()
+}
+
+/// True when `color` has a straight four, a double four or a five available (a threat that cannot be parried by a
+/// single block unless the opponent already has a four).
+#[must_use]
+pub fn has_open_four_move(pos: &Position, color: usize) -> bool {
+    pos.count(color, crate::patterns::F4) + pos.count(color, crate::patterns::D4) > 0
+}

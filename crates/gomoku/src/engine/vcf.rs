@@ -1,0 +1,185 @@
+//! VCF (victory by continuous fours): a proof search where the attacker plays only fours, so every defender move
+//! is forced, until a five or an unstoppable double threat.
+//!
+//! The attacker may also be answering a four of the defender's: then the only attacking move is the block, and it
+//! must itself be a four. The defender loses when a four leaves two completion points, or (renju) when the only
+//! block is a forbidden point for black. Failed positions are remembered by hash with the depth they failed at, so
+//! transpositions of the same fours are not searched twice. The search is bounded by a node budget and an optional
+//! [`Deadline`]; an exhausted budget returns "not found", never a wrong proof.
+
+use super::threats::{five_cells, four_moves, legal_for};
+use crate::patterns::FIVE;
+use crate::position::{CellThreats, Move, Position};
+use sente_core::{Deadline, State};
+
+/// How much a threat search may spend.
+#[derive(Clone, Debug)]
+pub struct Budget {
+    /// Node limit.
+    pub nodes: u64,
+    /// Optional clock (the core's deadline, which also watches a stop flag).
+    pub deadline: Option<Deadline>,
+}
+
+impl Budget {
+    /// A node budget without a clock.
+    #[must_use]
+    pub fn nodes(nodes: u64) -> Budget {
+        Budget { nodes, deadline: None }
+    }
+}
+
+/// The result of a successful threat search: the line from the attacker's first move (attacker and defender
+/// alternating) and the nodes it took.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Proof {
+    /// Attacker's move, the defender's forced reply, and so on, ending with the attacker's five.
+    pub line: Vec<Move>,
+    /// Nodes searched.
+    pub nodes: u64,
+}
+
+const FAILED_SIZE: usize = 1 << 14;
+
+/// The VCF searcher state (reusable across calls).
+pub(crate) struct Solver<'b> {
+    budget: &'b Budget,
+    pub(crate) nodes: u64,
+    pub(crate) aborted: bool,
+    failed: Vec<(u64, u32)>,
+    line: Vec<Move>,
+    lists: Vec<Vec<Move>>,
+}
+
+impl<'b> Solver<'b> {
+    pub(crate) fn new(budget: &'b Budget) -> Solver<'b> {
+        Solver {
+            budget,
+            nodes: 0,
+            aborted: false,
+            failed: vec![(0, 0); FAILED_SIZE],
+            line: Vec::new(),
+            lists: Vec::new(),
+        }
+    }
+
+    pub(crate) fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes >= self.budget.nodes
+            || (self.nodes.is_multiple_of(256) && self.budget.deadline.as_ref().is_some_and(|d| d.should_stop(0)))
+        {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    /// Attacker `att` to move. True when it wins by continuous fours within `depth` attacking moves.
+    pub(crate) fn attack(&mut self, pos: &mut Position, att: usize, depth: u32) -> bool {
+        if self.tick() {
+            return false;
+        }
+        let def = 1 - att;
+        if let Some(f) = super::threats::first_five(pos, att) {
+            self.line.push(f);
+            return true;
+        }
+        let mut list = self.lists.pop().unwrap_or_default();
+        if pos.count(def, FIVE) > 0 {
+            // The defender threatens five: the only move is the block, and it must be a four to keep the initiative.
+            five_cells(pos, def, &mut list);
+            let ok = list.len() == 1
+                && legal_for(pos, att, list[0])
+                && CellThreats::of(pos.pats(list[0].index(), att)).fours > 0;
+            if !ok {
+                self.lists.push(list);
+                return false;
+            }
+        } else {
+            four_moves(pos, att, &mut list);
+        }
+        let key = pos.hash();
+        let slot = (key as usize) & (FAILED_SIZE - 1);
+        if depth == 0 || (self.failed[slot].0 == key && self.failed[slot].1 >= depth) {
+            self.lists.push(list);
+            return false;
+        }
+        let mut won = false;
+        for &m in &list {
+            pos.place(m.index(), att);
+            self.line.push(m);
+            won = self.defend(pos, att, depth - 1);
+            pos.remove(m.index());
+            if won || self.aborted {
+                break;
+            }
+            self.line.pop();
+        }
+        self.lists.push(list);
+        if !won && !self.aborted {
+            self.failed[slot] = (key, depth);
+        }
+        won
+    }
+
+    /// The attacker has just made a four; the defender must block it.
+    fn defend(&mut self, pos: &mut Position, att: usize, depth: u32) -> bool {
+        let def = 1 - att;
+        if pos.count(def, FIVE) > 0 {
+            return false;
+        }
+        let mut fives = self.lists.pop().unwrap_or_default();
+        five_cells(pos, att, &mut fives);
+        let result = match fives.len() {
+            0 => false,
+            1 if legal_for(pos, def, fives[0]) => {
+                let b = fives[0];
+                pos.place(b.index(), def);
+                self.line.push(b);
+                let won = self.attack(pos, att, depth);
+                pos.remove(b.index());
+                if !won {
+                    self.line.pop();
+                }
+                won
+            }
+            1 => {
+                // The only block is forbidden to black: the five follows.
+                self.line.push(fives[0]);
+                true
+            }
+            _ => {
+                self.line.extend_from_slice(&fives[..2]);
+                true
+            }
+        };
+        self.lists.push(fives);
+        result
+    }
+
+    pub(crate) fn take_line(&mut self) -> Vec<Move> {
+        std::mem::take(&mut self.line)
+    }
+}
+
+/// Searches a VCF for colour `attacker` (0 black, 1 white) in `pos`, whoever is to move there, with at most
+/// `max_depth` attacking fours. `pos` is restored before returning.
+///
+/// # Examples
+/// ```
+/// use sente_gomoku::{Gomoku, Rule, notation::{parse_board, move_text}};
+/// use sente_gomoku::engine::vcf::{find_vcf, Budget};
+/// let game = Gomoku::new(9, Rule::Freestyle)?;
+/// // Black to move: a broken three plus a second line give fours all the way to five.
+/// let mut pos = parse_board(game, ".........\n.........\n..xx.x...\n.........\n....x....\n....x....\no.o.o.o..\n.........\no........\n")?;
+/// let proof = find_vcf(&mut pos, 0, 10, &Budget::nodes(10_000)).expect("a VCF");
+/// assert_eq!(proof.line.len() % 2, 1, "the attacker moves first and last");
+/// # Ok::<(), sente_gomoku::Error>(())
+/// ```
+pub fn find_vcf(pos: &mut Position, attacker: usize, max_depth: u32, budget: &Budget) -> Option<Proof> {
+    if pos.outcome().is_some() {
+        return None;
+    }
+    let mut solver = Solver::new(budget);
+    let won = solver.attack(pos, attacker, max_depth);
+    won.then(|| Proof { line: solver.take_line(), nodes: solver.nodes })
+}

@@ -1,0 +1,153 @@
+//! VCT (victory by continuous threats): a proof search where the attacker plays fours and open threes.
+//!
+//! After a four the defender's reply is forced, as in VCF. After an open three the defender may block at any cell
+//! that stops the three from becoming a straight four (the attacker's four points) or counter with a four of his
+//! own; the attacker must win against every one of those replies. A defender who has a VCF of his own refutes the
+//! three at once. At every attacker node a VCF is tried first. Depth counts attacking moves; the search is bounded
+//! by the same [`Budget`] as VCF, and failed positions are remembered per depth.
+
+use super::threats::{cells_where, five_cells, has_open_four_move, legal_for, threat_moves};
+use super::vcf::{Budget, Proof, Solver};
+use crate::patterns::{FIVE, is_four};
+use crate::position::{CellThreats, Move, Position};
+use sente_core::State;
+
+const FAILED_SIZE: usize = 1 << 14;
+/// Depth of the VCF tried at every node of the VCT.
+const INNER_VCF_DEPTH: u32 = 8;
+/// Attacking threes and fours tried per node, strongest first.
+const MAX_THREATS: usize = 14;
+
+struct Vct<'b> {
+    vcf: Solver<'b>,
+    failed: Vec<(u64, u32)>,
+    line: Vec<Move>,
+}
+
+impl Vct<'_> {
+    fn attack(&mut self, pos: &mut Position, att: usize, depth: u32) -> bool {
+        if self.vcf.tick() {
+            return false;
+        }
+        let def = 1 - att;
+        if let Some(f) = super::threats::first_five(pos, att) {
+            self.line.push(f);
+            return true;
+        }
+        let mut moves = Vec::new();
+        if pos.count(def, FIVE) > 0 {
+            five_cells(pos, def, &mut moves);
+            let threat = moves.len() == 1 && legal_for(pos, att, moves[0]) && {
+                let t = CellThreats::of(pos.pats(moves[0].index(), att));
+                t.fours > 0 || t.threes > 0
+            };
+            if !threat {
+                return false;
+            }
+        } else {
+            self.vcf.take_line();
+            if self.vcf.attack(pos, att, INNER_VCF_DEPTH) {
+                self.line.extend(self.vcf.take_line());
+                return true;
+            }
+            if self.vcf.aborted {
+                return false;
+            }
+            threat_moves(pos, att, &mut moves);
+            moves.truncate(MAX_THREATS);
+        }
+        let key = pos.hash();
+        let slot = (key as usize) & (FAILED_SIZE - 1);
+        if depth == 0 || (self.failed[slot].0 == key && self.failed[slot].1 >= depth) {
+            return false;
+        }
+        for &m in &moves {
+            pos.place(m.index(), att);
+            self.line.push(m);
+            let won = self.defend(pos, att, depth - 1);
+            pos.remove(m.index());
+            if won {
+                return true;
+            }
+            self.line.pop();
+            if self.vcf.aborted {
+                return false;
+            }
+        }
+        self.failed[slot] = (key, depth);
+        false
+    }
+
+    /// The attacker has just made a four or an open three.
+    fn defend(&mut self, pos: &mut Position, att: usize, depth: u32) -> bool {
+        let def = 1 - att;
+        if pos.count(def, FIVE) > 0 {
+            return false;
+        }
+        let mut fives = Vec::new();
+        five_cells(pos, att, &mut fives);
+        match fives.len() {
+            0 => {}
+            1 if legal_for(pos, def, fives[0]) => {
+                let b = fives[0];
+                pos.place(b.index(), def);
+                self.line.push(b);
+                let won = self.attack(pos, att, depth);
+                pos.remove(b.index());
+                if !won {
+                    self.line.pop();
+                }
+                return won;
+            }
+            _ => {
+                self.line.push(fives[0]);
+                return true;
+            }
+        }
+        if !has_open_four_move(pos, att) {
+            return false;
+        }
+        // A defender with a VCF of his own answers the three with it.
+        self.vcf.take_line();
+        let counter = self.vcf.attack(pos, def, INNER_VCF_DEPTH);
+        self.vcf.take_line();
+        if counter || self.vcf.aborted {
+            return false;
+        }
+        let mut replies = Vec::new();
+        cells_where(pos, att, |p| is_four(p) || p == FIVE, &mut replies);
+        let mut counters = Vec::new();
+        cells_where(pos, def, is_four, &mut counters);
+        for m in counters {
+            if !replies.contains(&m) {
+                replies.push(m);
+            }
+        }
+        let mark = self.line.len();
+        for r in replies {
+            if !legal_for(pos, def, r) {
+                continue;
+            }
+            pos.place(r.index(), def);
+            let won = self.attack(pos, att, depth);
+            pos.remove(r.index());
+            self.line.truncate(mark);
+            if !won {
+                return false;
+            }
+        }
+        // Every reply loses; the line keeps only the attacker's first move (the replies branch).
+        true
+    }
+}
+
+/// Searches a VCT for colour `attacker` in `pos` with at most `max_depth` attacking moves. On success the proof's
+/// line starts with the attacker's first move (later moves follow one defence only). `pos` is restored.
+pub fn find_vct(pos: &mut Position, attacker: usize, max_depth: u32, budget: &Budget) -> Option<Proof> {
+    if pos.outcome().is_some() {
+        return None;
+    }
+    let mut vct = Vct { vcf: Solver::new(budget), failed: vec![(0, 0); FAILED_SIZE], line: Vec::new() };
+    let won = vct.attack(pos, attacker, max_depth);
+    won.then_some(Proof { line: vct.line, nodes: vct.vcf.nodes })
+}
