@@ -1,0 +1,211 @@
+//! The JSON API driven through `tower::ServiceExt::oneshot`, without a socket: listing games, validating, legal
+//! moves, play, engine moves with levels and caps, analysis, and every kind of bad request getting a 4xx JSON
+//! error. Also a bounded concurrent load run (many games at once, no failed request).
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{Request, StatusCode, header};
+use http_body_util::BodyExt;
+use sente_registry::EngineLimits;
+use sente_server::{AppState, Config, app};
+use serde_json::{Value, json};
+use std::time::Duration;
+use tower::ServiceExt;
+
+fn router() -> Router {
+    app(AppState::new(Config::default()))
+}
+
+async fn send(router: &Router, req: Request<Body>) -> (StatusCode, Value) {
+    let resp = router.clone().oneshot(req).await.unwrap();
+    let status = resp.status();
+    let bytes = resp.into_body().collect().await.unwrap().to_bytes();
+    let value =
+        serde_json::from_slice(&bytes).unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into()));
+    (status, value)
+}
+
+async fn post(router: &Router, path: &str, body: Value) -> (StatusCode, Value) {
+    let req = Request::post(path).header(header::CONTENT_TYPE, "application/json").body(Body::from(body.to_string()));
+    send(router, req.unwrap()).await
+}
+
+async fn get(router: &Router, path: &str) -> (StatusCode, Value) {
+    send(router, Request::get(path).body(Body::empty()).unwrap()).await
+}
+
+#[tokio::test]
+async fn lists_games_with_levels_and_initial_positions() {
+    let r = router();
+    let (status, body) = get(&r, "/api/games").await;
+    assert_eq!(status, StatusCode::OK);
+    let games = body.as_array().unwrap();
+    let ttt = games.iter().find(|g| g["name"] == "tictactoe").unwrap();
+    assert_eq!(ttt["solved"], true);
+    assert_eq!(ttt["initial"], ".........");
+    assert!(ttt["levels"].as_array().unwrap().iter().any(|l| l["name"] == "perfect"));
+    let (status, one) = get(&r, "/api/games/tictactoe").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(one["title"], "Tic-tac-toe");
+}
+
+#[tokio::test]
+async fn validate_moves_and_play_round_trip() {
+    let r = router();
+    let (status, v) = post(&r, "/api/games/tictactoe/validate", json!({"position": "X../.O./..."})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["position"], "X...O....");
+    assert_eq!(v["to_move"], 0);
+    assert_eq!(v["board"]["cells"][0], "X");
+    assert_eq!(v["moves"].as_array().unwrap().len(), 7);
+    let (_, m) = post(&r, "/api/games/tictactoe/moves", json!({"position": "X...O...."})).await;
+    assert_eq!(m["moves"][0]["text"], "2");
+    assert_eq!(m["moves"][0]["cells"], json!([1]));
+    let (status, p) = post(&r, "/api/games/tictactoe/play", json!({"position": "X...O....", "move": "9"})).await;
+    assert_eq!(status, StatusCode::OK, "{p}");
+    assert_eq!(p["move"], "9");
+    assert_eq!(p["after"]["position"], "X...O...X");
+    assert_eq!(p["after"]["to_move"], 1);
+}
+
+#[tokio::test]
+async fn engine_levels_and_explicit_limits_are_capped() {
+    let r = router();
+    let (status, e) =
+        post(&r, "/api/games/tictactoe/engine", json!({"position": "XX.OO....", "level": "perfect"})).await;
+    assert_eq!(status, StatusCode::OK, "{e}");
+    assert_eq!(e["move"], "3");
+    assert_eq!(e["score"]["text"], "win in 1");
+    assert_eq!(e["perfect"], true);
+    let (status, e) = post(&r, "/api/games/tictactoe/engine", json!({"position": ".........", "depth": 1000})).await;
+    assert_eq!(status, StatusCode::OK, "{e}");
+    assert_eq!(e["limits"]["depth"], 64, "the server caps the depth");
+    assert_eq!(e["limits"]["time_ms"], 5000, "and fills in its time cap");
+    assert_eq!(e["score"]["text"], "draw");
+    assert_eq!(e["pv"].as_array().unwrap()[0], e["move"]);
+    // A tighter server cap wins over the request.
+    let cap = EngineLimits { depth: Some(2), ..Config::default().cap };
+    let tight = app(AppState::new(Config { cap, ..Config::default() }));
+    let (_, e) = post(&tight, "/api/games/tictactoe/engine", json!({"position": ".........", "depth": 9})).await;
+    assert_eq!(e["limits"]["depth"], 2);
+    assert!(e["depth"].as_u64().unwrap() <= 2);
+}
+
+#[tokio::test]
+async fn analysis_values_every_move() {
+    let r = router();
+    let (status, a) = post(&r, "/api/games/tictactoe/analysis", json!({"position": "....X...."})).await;
+    assert_eq!(status, StatusCode::OK, "{a}");
+    assert_eq!(a["score"]["verdict"], "draw");
+    let moves = a["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 8);
+    let edge = moves.iter().find(|m| m["move"] == "2").unwrap();
+    assert_eq!(edge["score"]["verdict"], "loss");
+    assert_eq!(edge["best"], false);
+    let corner = moves.iter().find(|m| m["move"] == "1").unwrap();
+    assert_eq!(corner["best"], true);
+}
+
+#[tokio::test]
+async fn bad_requests_get_4xx_json_errors() {
+    let r = router();
+    let cases: Vec<(&str, Value, StatusCode, &str)> = vec![
+        ("/api/games/chess/validate", json!({"position": ""}), StatusCode::NOT_FOUND, "unknown_game"),
+        ("/api/games/tictactoe/validate", json!({"position": "XXXX"}), StatusCode::BAD_REQUEST, "invalid_position"),
+        (
+            "/api/games/tictactoe/play",
+            json!({"position": "X........", "move": "1"}),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "illegal_move",
+        ),
+        ("/api/games/tictactoe/play", json!({"position": "XXXOO....", "move": "6"}), StatusCode::CONFLICT, "game_over"),
+        ("/api/games/tictactoe/engine", json!({"position": "XXXOO...."}), StatusCode::CONFLICT, "game_over"),
+        (
+            "/api/games/tictactoe/engine",
+            json!({"position": ".........", "level": "godlike"}),
+            StatusCode::BAD_REQUEST,
+            "bad_request",
+        ),
+        (
+            "/api/games/tictactoe/engine",
+            json!({"position": ".........", "time_ms": 0}),
+            StatusCode::BAD_REQUEST,
+            "bad_request",
+        ),
+        ("/api/games/tictactoe/play", json!({"position": "........."}), StatusCode::UNPROCESSABLE_ENTITY, "bad_body"),
+        ("/api/games/tictactoe/validate", json!({"position": 5}), StatusCode::UNPROCESSABLE_ENTITY, "bad_body"),
+        (
+            "/api/games/tictactoe/validate",
+            json!({"position": "", "extra": 1}),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "bad_body",
+        ),
+        ("/api/nothing", json!({}), StatusCode::NOT_FOUND, "not_found"),
+    ];
+    for (path, body, status, code) in cases {
+        let (got, err) = post(&r, path, body.clone()).await;
+        assert_eq!(got, status, "{path} {body}: {err}");
+        assert_eq!(err["code"], code, "{path} {body}: {err}");
+        assert!(err["error"].as_str().is_some_and(|e| !e.is_empty()));
+    }
+    // Malformed JSON, a missing content type and an oversized body.
+    let req = Request::post("/api/games/tictactoe/validate").header(header::CONTENT_TYPE, "application/json");
+    let (got, err) = send(&r, req.body(Body::from("{\"position\": ")).unwrap()).await;
+    assert_eq!((got, err["code"].as_str()), (StatusCode::BAD_REQUEST, Some("bad_body")));
+    let req = Request::post("/api/games/tictactoe/validate").body(Body::from("{}")).unwrap();
+    let (got, err) = send(&r, req).await;
+    assert_eq!((got, err["code"].as_str()), (StatusCode::UNSUPPORTED_MEDIA_TYPE, Some("bad_body")));
+    let huge = json!({"position": "X".repeat(200_000)});
+    let (got, err) = post(&r, "/api/games/tictactoe/validate", huge).await;
+    assert_eq!((got, err["code"].as_str()), (StatusCode::PAYLOAD_TOO_LARGE, Some("bad_body")));
+}
+
+#[tokio::test]
+async fn pages_and_assets_are_served() {
+    let r = router();
+    for (path, needle) in [
+        ("/", "/play/tictactoe"),
+        ("/play/tictactoe", "\"name\":\"tictactoe\""),
+        ("/assets/app.js", "api('engine'"),
+        ("/assets/style.css", ".board"),
+    ] {
+        let (status, body) = get(&r, path).await;
+        assert_eq!(status, StatusCode::OK, "{path}");
+        assert!(body.as_str().unwrap().contains(needle), "{path} lacks {needle}");
+    }
+    assert_eq!(get(&r, "/play/chess").await.0, StatusCode::NOT_FOUND);
+    assert_eq!(get(&r, "/assets/secret").await.0, StatusCode::NOT_FOUND);
+}
+
+/// A bounded load run without a socket: 64 games at once, each playing engine against engine to the end through
+/// the API. No request may fail. The load test over a real socket is `tests/load.rs` (see docs/BENCHMARKS.md).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn many_concurrent_games_all_succeed() {
+    let config = Config { max_searches: 2, queue_wait: Duration::from_secs(60), ..Config::default() };
+    let r = app(AppState::new(config));
+    let mut tasks = Vec::new();
+    for g in 0..64 {
+        let r = r.clone();
+        tasks.push(tokio::spawn(async move {
+            let mut position = ".........".to_string();
+            let level = ["easy", "medium", "perfect"][g % 3];
+            for _ in 0..9 {
+                let (s, e) =
+                    post(&r, "/api/games/tictactoe/engine", json!({"position": position, "level": level})).await;
+                if s == StatusCode::CONFLICT {
+                    break;
+                }
+                assert_eq!(s, StatusCode::OK, "{e}");
+                let (s, p) =
+                    post(&r, "/api/games/tictactoe/play", json!({"position": position, "move": e["move"]})).await;
+                assert_eq!(s, StatusCode::OK, "{p}");
+                position = p["after"]["position"].as_str().unwrap().to_string();
+            }
+            position
+        }));
+    }
+    for t in tasks {
+        let end = t.await.unwrap();
+        assert_eq!(end.len(), 9);
+    }
+}
