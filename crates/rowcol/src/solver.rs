@@ -1,0 +1,555 @@
+//! The fast exact solver: null-window negamax over (rows, columns) masks with a shared bounded table.
+//!
+//! A position is the pair of masks of the rows and columns that still hold pieces (empty lines are dropped at once,
+//! so two move orders that leave the same pieces meet in the table). At each node the solver
+//!
+//! 1. answers at once when one line holds everything (take it), when every line holds one piece (parity), or when
+//!    at most three rows or columns are left (the canonical [`Endgame`] memo);
+//! 2. tries cheap bounds: taking the longest line `M` guarantees `2M − t`, and the value never exceeds
+//!    `t − 2·min over moves of (longest line left to the opponent)`; values always have the parity of `t`;
+//! 3. probes the [`Table`] for stored lower/upper bounds and a best move;
+//! 4. searches the moves (the table's move, then the larger takes first), skipping a row identical to an earlier
+//!    one (the two children are mirror images), with principal-variation null windows; it stores the bounds found.
+//!
+//! The root runs MTD(f) (a sequence of null-window probes stepping by 2, the value's parity). With several threads
+//! the root's probes are split: each thread takes the next root move from a shared counter, and a probe that
+//! succeeds stops the others. The best move reported is always the first move in the canonical order whose value
+//! equals the root value, so the output never depends on the thread count or on the search's internal order.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+
+use crate::endgame::Endgame;
+use crate::moves::Move;
+use crate::position::{Board, MAX_SIDE};
+use crate::table::Table;
+
+/// How a solve runs.
+#[derive(Clone, Debug)]
+pub struct SolveOptions {
+    /// Worker threads for the root probes (1: sequential).
+    pub threads: usize,
+    /// Table entries (8 bytes each); `None` sizes the table by the board.
+    pub table_entries: Option<usize>,
+    /// Compute every legal first move's exact value too.
+    pub all_moves: bool,
+}
+
+impl Default for SolveOptions {
+    fn default() -> SolveOptions {
+        SolveOptions { threads: 1, table_entries: None, all_moves: false }
+    }
+}
+
+/// An exact solution of a starting board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// The first player's margin under optimal play.
+    pub value: i32,
+    /// The first move in canonical order (rows, then columns) that achieves `value`.
+    pub best: Move,
+    /// Every legal first move with its exact value, in canonical order, when asked for.
+    pub move_values: Option<Vec<(Move, i32)>>,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Bytes held by the transposition table.
+    pub table_bytes: usize,
+}
+
+/// Progress of a long solve, for a caller's progress line.
+#[derive(Clone, Copy, Debug)]
+pub struct Progress {
+    /// The value is known to lie in `lower..=upper`.
+    pub lower: i32,
+    /// See `lower`.
+    pub upper: i32,
+    /// Nodes so far.
+    pub nodes: u64,
+}
+
+/// A solver for one board; it keeps its table between calls.
+#[derive(Debug)]
+pub struct Solver {
+    rows: [u16; MAX_SIDE],
+    cols: [u16; MAX_SIDE],
+    table: Table,
+    threads: usize,
+    nodes: AtomicU64,
+}
+
+/// Per-thread search state.
+struct Worker<'a> {
+    s: &'a Solver,
+    endgame: Endgame,
+    nodes: u64,
+    stop: Option<&'a AtomicBool>,
+    aborted: bool,
+}
+
+/// One generated move: its canonical index, gain, child masks and ordering score.
+#[derive(Copy, Clone, Debug)]
+struct Child {
+    index: u8,
+    gain: i32,
+    rm: u16,
+    cm: u16,
+    score: i32,
+    bound: i32,
+}
+
+impl Solver {
+    /// A solver for `board` with the given options.
+    #[must_use]
+    pub fn new(board: &Board, options: &SolveOptions) -> Solver {
+        let table = match options.table_entries {
+            Some(n) => Table::new(n),
+            None => Table::for_lines(board.rows() + board.cols()),
+        };
+        Solver {
+            rows: *board.row_masks(),
+            cols: board.col_masks(),
+            table,
+            threads: options.threads.max(1),
+            nodes: AtomicU64::new(0),
+        }
+    }
+
+    /// Bytes held by the table.
+    #[must_use]
+    pub fn table_bytes(&self) -> usize {
+        self.table.bytes()
+    }
+
+    /// Nodes searched so far, over all calls and threads.
+    #[must_use]
+    pub fn nodes(&self) -> u64 {
+        self.nodes.load(Ordering::Relaxed)
+    }
+
+    /// Solves the starting board: its value, the first best move and, when asked, every move's value.
+    /// `progress` hears about every MTD(f) step.
+    ///
+    /// # Panics
+    /// If the board holds no piece (a parsed board always holds one).
+    pub fn solve(&self, all_moves: bool, progress: &mut dyn FnMut(&Progress)) -> Solution {
+        let (rm, cm) = self.start();
+        let t = self.pieces(rm, cm);
+        assert!(t > 0, "the board holds no piece");
+        let value = self.mtdf(rm, cm, t, progress);
+        let children = self.children_in_order(rm, cm);
+        let mut best = None;
+        let mut move_values = all_moves.then(Vec::new);
+        let mut w = Worker::new(self, None);
+        for c in &children {
+            let m = Move::from_index(c.index as usize);
+            if let Some(values) = move_values.as_mut() {
+                let v = c.gain - if c.gain == t { 0 } else { self.mtdf(c.rm, c.cm, t - c.gain, &mut |_| {}) };
+                values.push((m, v));
+                if v == value && best.is_none() {
+                    best = Some(m);
+                }
+            } else if best.is_none() {
+                // Does this move reach the value? Its child must be worth at most gain − value.
+                let ok = c.gain == t
+                    || w.search(c.rm, c.cm, t - c.gain, c.gain - value, c.gain - value + 1) <= c.gain - value;
+                if ok {
+                    best = Some(m);
+                    break;
+                }
+            }
+        }
+        self.nodes.fetch_add(w.nodes, Ordering::Relaxed);
+        let best = best.unwrap_or(Move::from_index(children[0].index as usize));
+        Solution { value, best, move_values, nodes: self.nodes(), table_bytes: self.table.bytes() }
+    }
+
+    /// The exact value of the position with rows `rm` and columns `cm` in play (for tests and the CLI).
+    pub fn value_of(&self, rm: u16, cm: u16) -> i32 {
+        let (rm, cm) = self.normalise(rm, cm);
+        let t = self.pieces(rm, cm);
+        if t == 0 { 0 } else { self.mtdf(rm, cm, t, &mut |_| {}) }
+    }
+
+    fn start(&self) -> (u16, u16) {
+        self.normalise(u16::MAX, u16::MAX)
+    }
+
+    /// Drops lines without pieces: rows with a piece in a live column, columns with a piece in a live row.
+    fn normalise(&self, rm: u16, cm: u16) -> (u16, u16) {
+        let mut r = 0u16;
+        let mut c = 0u16;
+        for i in bits(rm) {
+            if self.rows[i] & cm != 0 {
+                r |= 1 << i;
+            }
+        }
+        for j in bits(cm) {
+            if self.cols[j] & r != 0 {
+                c |= 1 << j;
+            }
+        }
+        (r, c)
+    }
+
+    fn pieces(&self, rm: u16, cm: u16) -> i32 {
+        bits(rm).map(|i| (self.rows[i] & cm).count_ones() as i32).sum()
+    }
+
+    /// The root's moves in canonical order.
+    fn children_in_order(&self, rm: u16, cm: u16) -> Vec<Child> {
+        let ones_r = bits(rm).filter(|&i| (self.rows[i] & cm).count_ones() == 1).fold(0u16, |a, i| a | 1 << i);
+        let ones_c = bits(cm).filter(|&j| (self.cols[j] & rm).count_ones() == 1).fold(0u16, |a, j| a | 1 << j);
+        let mut out = Vec::new();
+        for i in bits(rm) {
+            let line = self.rows[i] & cm;
+            out.push(Child {
+                index: i as u8,
+                gain: line.count_ones() as i32,
+                rm: rm & !(1 << i),
+                cm: cm & !(line & ones_c),
+                score: 0,
+                bound: 0,
+            });
+        }
+        for j in bits(cm) {
+            let line = self.cols[j] & rm;
+            out.push(Child {
+                index: 16 + j as u8,
+                gain: line.count_ones() as i32,
+                rm: rm & !(line & ones_r),
+                cm: cm & !(1 << j),
+                score: 0,
+                bound: 0,
+            });
+        }
+        out
+    }
+
+    /// MTD(f): null-window probes until the bounds meet.
+    fn mtdf(&self, rm: u16, cm: u16, t: i32, progress: &mut dyn FnMut(&Progress)) -> i32 {
+        let (mut lower, mut upper) = (-t, t);
+        // Start from a parity-correct guess near 0, where random boards' values lie.
+        let mut guess = t & 1;
+        while lower < upper {
+            let beta = if guess <= lower { lower + 2 } else { guess };
+            let g = self.probe(rm, cm, t, beta);
+            if g >= beta {
+                lower = g;
+            } else {
+                upper = g;
+            }
+            // Values have the parity of t: round the bounds inwards.
+            if (lower - t) & 1 != 0 {
+                lower += 1;
+            }
+            if (upper - t) & 1 != 0 {
+                upper -= 1;
+            }
+            guess = if g >= beta { lower } else { upper };
+            progress(&Progress { lower, upper, nodes: self.nodes() });
+        }
+        lower
+    }
+
+    /// One null-window probe "value ≥ beta?" at the root, split over the threads. Returns a fail-soft bound.
+    fn probe(&self, rm: u16, cm: u16, t: i32, beta: i32) -> i32 {
+        if self.threads <= 1 {
+            let mut w = Worker::new(self, None);
+            let v = w.search(rm, cm, t, beta - 1, beta);
+            self.nodes.fetch_add(w.nodes, Ordering::Relaxed);
+            return v;
+        }
+        let mut w = Worker::new(self, None);
+        let Some(children) = w.ordered_children(rm, cm, t) else {
+            let v = w.search(rm, cm, t, beta - 1, beta);
+            self.nodes.fetch_add(w.nodes, Ordering::Relaxed);
+            return v;
+        };
+        let next = AtomicUsize::new(0);
+        let stop = AtomicBool::new(false);
+        let best = std::sync::Mutex::new((i32::MIN, None::<u8>));
+        std::thread::scope(|scope| {
+            for _ in 0..self.threads {
+                scope.spawn(|| {
+                    let mut w = Worker::new(self, Some(&stop));
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        if i >= children.len() || stop.load(Ordering::Relaxed) {
+                            break;
+                        }
+                        let c = children[i];
+                        let v = c.gain - w.search(c.rm, c.cm, t - c.gain, c.gain - beta, c.gain - beta + 1);
+                        if w.aborted {
+                            break;
+                        }
+                        if let Ok(mut b) = best.lock()
+                            && v > b.0
+                        {
+                            *b = (v, Some(c.index));
+                        }
+                        if v >= beta {
+                            stop.store(true, Ordering::Relaxed);
+                            break;
+                        }
+                    }
+                    self.nodes.fetch_add(w.nodes, Ordering::Relaxed);
+                });
+            }
+        });
+        let (v, m) = best.into_inner().unwrap_or((i32::MIN, None));
+        let key = key(rm, cm);
+        if v >= beta {
+            self.table.store(key, v, t, m, t as u32);
+        } else {
+            self.table.store(key, -t, v, m, t as u32);
+        }
+        v
+    }
+}
+
+impl<'a> Worker<'a> {
+    fn new(s: &'a Solver, stop: Option<&'a AtomicBool>) -> Worker<'a> {
+        Worker { s, endgame: Endgame::new(), nodes: 0, stop, aborted: false }
+    }
+
+    /// The root's children in search order, or `None` when the root is settled without search.
+    fn ordered_children(&mut self, rm: u16, cm: u16, t: i32) -> Option<Vec<Child>> {
+        if rm.count_ones() <= 3 || cm.count_ones() <= 3 {
+            return None;
+        }
+        let tt_move = self.s.table.probe(key(rm, cm)).and_then(|p| p.best);
+        let mut list = [Child { index: 0, gain: 0, rm: 0, cm: 0, score: 0, bound: 0 }; 32];
+        let (n, _, _) = self.generate(rm, cm, t, tt_move, &mut list);
+        let mut v = list[..n].to_vec();
+        v.sort_by(|a, b| b.score.cmp(&a.score).then(a.index.cmp(&b.index)));
+        Some(v)
+    }
+
+    /// Fills `list` with the distinct moves (unsorted; see [`pick`]) and returns how many, with the position's
+    /// static bounds `(lower, upper)`.
+    ///
+    /// Each child's `bound` is `t − 2·M(child)`, where `M(child)` is the longest line the move leaves: the
+    /// opponent can take it and at worst lose all the rest, so the move is worth at most that. Its ordering score is
+    /// `gain − M(child)`, the move's one-ply net, with the table's move first.
+    fn generate(&self, rm: u16, cm: u16, t: i32, tt_move: Option<u8>, list: &mut [Child; 32]) -> (usize, i32, i32) {
+        let s = self.s;
+        let mut rc = [0i32; MAX_SIDE];
+        let mut cc = [0i32; MAX_SIDE];
+        let (mut ones_r, mut ones_c) = (0u16, 0u16);
+        // Longest and second-longest rows (with multiplicity) and the set of longest columns, and vice versa.
+        let (mut r1, mut r2, mut r1_mask) = (0, 0, 0u16);
+        let (mut c1, mut c2, mut c1_mask) = (0, 0, 0u16);
+        for i in bits(rm) {
+            let k = (s.rows[i] & cm).count_ones() as i32;
+            rc[i] = k;
+            if k == 1 {
+                ones_r |= 1 << i;
+            }
+            if k > r1 {
+                r2 = r1;
+                r1 = k;
+                r1_mask = 1 << i;
+            } else if k == r1 {
+                r2 = k;
+                r1_mask |= 1 << i;
+            } else if k > r2 {
+                r2 = k;
+            }
+        }
+        for j in bits(cm) {
+            let k = (s.cols[j] & rm).count_ones() as i32;
+            cc[j] = k;
+            if k == 1 {
+                ones_c |= 1 << j;
+            }
+            if k > c1 {
+                c2 = c1;
+                c1 = k;
+                c1_mask = 1 << j;
+            } else if k == c1 {
+                c2 = k;
+                c1_mask |= 1 << j;
+            } else if k > c2 {
+                c2 = k;
+            }
+        }
+        let mut n = 0;
+        let mut seen = [0u16; MAX_SIDE];
+        let mut nseen = 0;
+        let mut min_left = i32::MAX;
+        for i in bits(rm) {
+            let line = s.rows[i] & cm;
+            if seen[..nseen].contains(&line) {
+                continue;
+            }
+            seen[nseen] = line;
+            nseen += 1;
+            let rows_left = if r1_mask == 1 << i { r2 } else { r1 };
+            let cols_left = if c1_mask & !line == 0 { c1 - 1 } else { c1 };
+            let left = rows_left.max(cols_left);
+            min_left = min_left.min(left);
+            let score = if tt_move == Some(i as u8) { 1000 } else { 64 * (rc[i] - left) + rc[i] };
+            list[n] = Child {
+                index: i as u8,
+                gain: rc[i],
+                rm: rm & !(1 << i),
+                cm: cm & !(line & ones_c),
+                score,
+                bound: t - 2 * left,
+            };
+            n += 1;
+        }
+        nseen = 0;
+        for j in bits(cm) {
+            let line = s.cols[j] & rm;
+            if seen[..nseen].contains(&line) {
+                continue;
+            }
+            seen[nseen] = line;
+            nseen += 1;
+            let cols_left = if c1_mask == 1 << j { c2 } else { c1 };
+            let rows_left = if r1_mask & !line == 0 { r1 - 1 } else { r1 };
+            let left = rows_left.max(cols_left);
+            min_left = min_left.min(left);
+            let idx = 16 + j as u8;
+            let score = if tt_move == Some(idx) { 1000 } else { 64 * (cc[j] - left) + cc[j] };
+            list[n] = Child {
+                index: idx,
+                gain: cc[j],
+                rm: rm & !(line & ones_r),
+                cm: cm & !(1 << j),
+                score,
+                bound: t - 2 * left,
+            };
+            n += 1;
+        }
+        (n, 2 * r1.max(c1) - t, t - 2 * min_left)
+    }
+
+    fn tick(&mut self) {
+        self.nodes += 1;
+        if self.nodes & 0xFFF == 0 && self.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+            self.aborted = true;
+        }
+    }
+
+    /// Fail-soft negamax: the value of the position (rows `rm`, columns `cm`, `t` pieces, all lines non-empty)
+    /// if it lies strictly between `alpha` and `beta`, else a bound on the far side of the window.
+    fn search(&mut self, rm: u16, cm: u16, t: i32, mut alpha: i32, mut beta: i32) -> i32 {
+        self.tick();
+        if self.aborted {
+            return 0;
+        }
+        let nr = rm.count_ones();
+        let nc = cm.count_ones();
+        if nr <= 1 || nc <= 1 {
+            return t;
+        }
+        if nr <= 3 {
+            let s = self.s;
+            return self.endgame.value_of_lines(bits(cm).map(|j| s.cols[j] & rm), rm);
+        }
+        if nc <= 3 {
+            let s = self.s;
+            return self.endgame.value_of_lines(bits(rm).map(|i| s.rows[i] & cm), cm);
+        }
+
+        // Table: stored bounds narrow the window or settle the node.
+        let key = key(rm, cm);
+        let mut tt_move = None;
+        if let Some(p) = self.s.table.probe(key) {
+            if p.lower >= beta {
+                return p.lower;
+            }
+            if p.upper <= alpha {
+                return p.upper;
+            }
+            if p.lower == p.upper {
+                return p.lower;
+            }
+            alpha = alpha.max(p.lower - 1);
+            beta = beta.min(p.upper + 1);
+            tt_move = p.best;
+        }
+        let alpha_orig = alpha;
+
+        let mut list = [Child { index: 0, gain: 0, rm: 0, cm: 0, score: 0, bound: 0 }; 32];
+        let (n, lower, upper) = self.generate(rm, cm, t, tt_move, &mut list);
+        // Static bounds: the longest line now, and the longest line any move leaves to the opponent.
+        if lower >= beta {
+            return lower;
+        }
+        if upper <= alpha {
+            return upper;
+        }
+        let mut best = i32::MIN;
+        let mut best_move = None;
+        for k in 0..n {
+            pick(&mut list[..n], k);
+            let c = list[k];
+            if c.bound <= alpha {
+                // This move cannot beat alpha: count its bound and skip the search.
+                best = best.max(c.bound);
+                continue;
+            }
+            let ct = t - c.gain;
+            let v = if best_move.is_none() {
+                c.gain - self.search(c.rm, c.cm, ct, c.gain - beta, c.gain - alpha)
+            } else {
+                let mut v = c.gain - self.search(c.rm, c.cm, ct, c.gain - alpha - 1, c.gain - alpha);
+                if v > alpha && v < beta && !self.aborted {
+                    v = c.gain - self.search(c.rm, c.cm, ct, c.gain - beta, c.gain - alpha);
+                }
+                v
+            };
+            if self.aborted {
+                return 0;
+            }
+            if v > best || best_move.is_none() {
+                best = best.max(v);
+                best_move = Some(c.index);
+                if v > alpha {
+                    alpha = v;
+                }
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        let (lo, hi) = if best <= alpha_orig {
+            (-t, best)
+        } else if best >= beta {
+            (best, t)
+        } else {
+            (best, best)
+        };
+        self.s.table.store(key, lo, hi, best_move, t as u32);
+        best
+    }
+}
+
+/// Moves the highest-scored of `list[k..]` to position `k` (one selection step: most nodes cut after a move or two).
+fn pick(list: &mut [Child], k: usize) {
+    let mut b = k;
+    for i in k + 1..list.len() {
+        if list[i].score > list[b].score {
+            b = i;
+        }
+    }
+    list.swap(k, b);
+}
+
+fn key(rm: u16, cm: u16) -> u32 {
+    u32::from(rm) << 16 | u32::from(cm)
+}
+
+/// The indices of the set bits of `mask`, lowest first.
+fn bits(mut mask: u16) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if mask == 0 {
+            return None;
+        }
+        let i = mask.trailing_zeros() as usize;
+        mask &= mask - 1;
+        Some(i)
+    })
+}
