@@ -213,7 +213,8 @@ impl<G: Adapter> DynGame for Arena<G> {
         }
         Ok(EngineReport {
             best: game.format_move(&state, best),
-            score: Score::from_value(r.value, !r.stopped && game.exact_moves(&state).is_some()),
+            // An iteration that ended before the depth limit met no horizon: its value (a draw too) is proven.
+            score: Score::from_value(r.value, !r.stopped && limits.depth.is_none_or(|d| r.depth < d)),
             pv,
             depth: r.depth,
             nodes: r.nodes,
