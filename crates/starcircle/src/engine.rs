@@ -175,27 +175,25 @@ pub struct MatchReport {
     pub grader_depth: f64,
 }
 
-/// Plays `opening_plies` pseudo-random moves (deterministic in `seed`) from the start position; a game that ends
-/// during the opening is retried with the next seed.
+/// Plays up to `plies` pseudo-random moves (deterministic in `seed`) from the start position, stopping early rather
+/// than play a move that ends the game, so the result is always still in play.
 #[must_use]
 pub fn opening(values: [i32; 8], plies: usize, seed: u64) -> Position {
     let mut rng = seed;
-    loop {
-        let mut pos = Position::start(values);
-        let mut moves = Vec::new();
-        for _ in 0..plies {
-            pos.legal_moves(&mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            let (next, r) = splitmix64(rng);
-            rng = next;
-            pos.play(moves[(r % moves.len() as u64) as usize]);
-        }
-        if !pos.is_over() {
-            return pos;
+    let mut pos = Position::start(values);
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        pos.legal_moves(&mut moves);
+        let (next, r) = splitmix64(rng);
+        rng = next;
+        let m = moves[(r % moves.len() as u64) as usize];
+        pos.play(m);
+        if pos.is_over() {
+            pos.undo(m);
+            break;
         }
     }
+    pos
 }
 
 /// Plays one game from `start`, the engine on `engine_side`; returns the final position and both sides' average

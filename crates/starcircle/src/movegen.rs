@@ -13,34 +13,47 @@
 
 use crate::moves::{Move, Square, col_of, row_of};
 use crate::position::{Position, last_row};
-use sente_core::{Player, State};
+use sente_core::State;
 
-/// One candidate target of a piece: the offset to the end square, the offset to the jumped square (0 for a step),
-/// and the board-edge conditions on the start square's row and column.
-#[derive(Copy, Clone)]
-struct Ray {
-    to: i8,
-    over: i8,
-    min_row: u8,
-    max_row: u8,
-    min_col: u8,
-    max_col: u8,
+/// No target in this slot.
+const NONE: u8 = u8::MAX;
+
+/// For each side and start square, up to four `(end, jumped)` pairs in end-square order (`jumped` is [`NONE`] for
+/// a step): Star jumps left, jumps right, steps left, steps right; Circle steps left, steps right, jumps left,
+/// jumps right. Built at compile time so the generator does no edge arithmetic.
+const fn targets() -> [[[(u8, u8); 4]; 64]; 2] {
+    let mut out = [[[(NONE, NONE); 4]; 64]; 2];
+    let mut sq = 0;
+    while sq < 64 {
+        let (row, col) = (row_of(sq as Square) as i32, col_of(sq as Square) as i32);
+        // (row delta, column delta, jump) in end-square order for each side.
+        let star = [(2, -2, true), (2, 2, true), (1, -1, false), (1, 1, false)];
+        let circle = [(-1, -1, false), (-1, 1, false), (-2, -2, true), (-2, 2, true)];
+        let mut side = 0;
+        while side < 2 {
+            let dirs = if side == 0 { star } else { circle };
+            let mut k = 0;
+            let mut i = 0;
+            while i < 4 {
+                let (dr, dc, jump) = dirs[i];
+                let (r, c) = (row + dr, col + dc);
+                if r >= 0 && r < 8 && c >= 0 && c < 8 {
+                    let to = crate::moves::square(r as u8, c as u8);
+                    let over =
+                        if jump { crate::moves::square((row + dr / 2) as u8, (col + dc / 2) as u8) } else { NONE };
+                    out[side][sq][k] = (to, over);
+                    k += 1;
+                }
+                i += 1;
+            }
+            side += 1;
+        }
+        sq += 1;
+    }
+    out
 }
 
-const fn ray(to: i8, over: i8, rows: (u8, u8), cols: (u8, u8)) -> Ray {
-    Ray { to, over, min_row: rows.0, max_row: rows.1, min_col: cols.0, max_col: cols.1 }
-}
-
-/// Star's targets in end-square order: jump left, jump right, step left, step right.
-const STAR_RAYS: [Ray; 4] = [
-    ray(-18, -9, (0, 5), (2, 7)),
-    ray(-14, -7, (0, 5), (0, 5)),
-    ray(-9, 0, (0, 6), (1, 7)),
-    ray(-7, 0, (0, 6), (0, 6)),
-];
-/// Circle's targets in end-square order: step left, step right, jump left, jump right.
-const CIRCLE_RAYS: [Ray; 4] =
-    [ray(7, 0, (1, 7), (1, 7)), ray(9, 0, (1, 7), (0, 6)), ray(14, 7, (2, 7), (2, 7)), ray(18, 9, (2, 7), (0, 5))];
+const TARGETS: [[[(u8, u8); 4]; 64]; 2] = targets();
 
 /// Fills `moves` with the legal moves of `pos` in the grader's order: the steps and jumps, or the single forced
 /// pass, or nothing once the game is over.
@@ -54,24 +67,19 @@ pub fn generate(pos: &Position, moves: &mut Vec<Move>) {
     let own = pos.occupancy(side);
     let opp = pos.occupancy(side.other());
     let landing = !(own | opp) | (own & last_row(side));
-    let rays = if side == Player::First { &STAR_RAYS } else { &CIRCLE_RAYS };
+    let table = &TARGETS[side.index()];
     let mut movers = own & !last_row(side);
     while movers != 0 {
-        let from = movers.trailing_zeros() as Square;
+        let from = movers.trailing_zeros() as usize;
         movers &= movers - 1;
-        let (row, col) = (row_of(from), col_of(from));
-        for r in rays {
-            if row < r.min_row || row > r.max_row || col < r.min_col || col > r.max_col {
+        for &(to, over) in &table[from] {
+            if to == NONE {
+                break;
+            }
+            if landing & (1 << to) == 0 || (over != NONE && opp & (1 << over) == 0) {
                 continue;
             }
-            let to = from.wrapping_add_signed(r.to);
-            if landing & (1 << to) == 0 {
-                continue;
-            }
-            if r.over != 0 && opp & (1 << from.wrapping_add_signed(r.over)) == 0 {
-                continue;
-            }
-            moves.push(Move::new(from, to, r.over != 0, after_pass));
+            moves.push(Move::new(from as Square, to, over != NONE, after_pass));
         }
     }
     if moves.is_empty() {
@@ -91,6 +99,7 @@ pub fn has_move(pos: &Position) -> bool {
 mod tests {
     use super::*;
     use crate::moves::parse_square;
+    use sente_core::Player;
 
     const VALUES: [i32; 8] = [10, 20, 30, 40, 50, 60, 70, 80];
 

@@ -96,10 +96,13 @@ pub(crate) fn parse_values(line: usize, text: &str) -> Result<[i32; 8], Error> {
 
 /// Parses the eight board lines (rows H down to A) and the row values into a position with `side` to move, checking
 /// that it is a legal Star/Circle position. `lines` must be positioned at row H; `last` is the line number before.
+/// With `need_both_sides`, a board where a side has no piece (a finished game) is refused, as a course input must
+/// be.
 pub(crate) fn parse_board(
     lines: &mut std::slice::Iter<'_, (usize, &str)>,
     last: usize,
     side: Player,
+    need_both_sides: bool,
 ) -> Result<Position, Error> {
     let mut cells = Vec::with_capacity(64);
     let mut last = last;
@@ -122,7 +125,7 @@ pub(crate) fn parse_board(
     }
     let (vline, vtext) = next_line(lines, last, "the 8 row values")?;
     let values = parse_values(vline, vtext)?;
-    build(cells, values, side, vline)
+    build(cells, values, side, vline, need_both_sides)
 }
 
 fn build(
@@ -130,6 +133,7 @@ fn build(
     values: [i32; 8],
     side: Player,
     vline: usize,
+    need_both_sides: bool,
 ) -> Result<Position, Error> {
     let mut pos = Position::empty(values, side);
     let mut pieces: i64 = 0;
@@ -152,7 +156,7 @@ fn build(
     }
     let last_board_line = cells.last().map_or(vline.saturating_sub(1), |c| c.0);
     for who in [Player::First, Player::Second] {
-        if pos.occupancy(who) == 0 {
+        if need_both_sides && pos.occupancy(who) == 0 {
             return Err(Error::position(last_board_line, format!("{} has no pieces on the board", side_name(who))));
         }
     }
@@ -264,7 +268,7 @@ impl Notation for StarCircle {
         let mut it = lines.iter();
         let (line, first) = next_line(&mut it, 0, "the player to move: Star or Circle")?;
         let (side, passes) = parse_player_line(line, first)?;
-        let mut pos = parse_board(&mut it, line, side)?;
+        let mut pos = parse_board(&mut it, line, side, false)?;
         if let Some((extra, t)) = it.next() {
             return Err(Error::syntax(*extra, format!("unexpected text {t:?} after the row values")));
         }
@@ -321,7 +325,8 @@ mod tests {
         assert!(err(&SAMPLE1.replace("Star", "Moon")).starts_with("line 1: unknown player"));
         assert!(err(&SAMPLE1.replace("0,0,C1,", "0,0,X3,")).starts_with("line 3: cell 3 is \"X3\""));
         assert!(err(&SAMPLE1.replace("0,0,0,S1,", "0,0,0,S2,")).starts_with("line 4: invalid position: S2 on F4"));
-        assert!(err(&SAMPLE1.replace("0,0,C1,", "0,0,0,")).contains("Circle has no pieces"));
+        // A finished game (one side gone) is a position, though not a course input.
+        assert!(g.parse_state(&SAMPLE1.replace("0,0,C1,", "0,0,0,")).unwrap().is_over());
         assert!(err(&SAMPLE1.replace(",80", "")).starts_with("line 10: 7 row values"));
         assert!(err(&SAMPLE1.replace(",80", ",eighty")).starts_with("line 10: row value 8"));
         assert!(err(&SAMPLE1.replace("0,0,0,S1,0,0,0,0", "0,0,0,S1,0,0,0")).starts_with("line 4: board row F has 7"));

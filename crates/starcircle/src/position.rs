@@ -167,6 +167,7 @@ impl Position {
         side.wrapping_add(pass)
     }
 
+    #[inline]
     /// Adds a piece of `side` on `sq` (stacking on the side's last row).
     fn add_piece(&mut self, side: Player, sq: Square) {
         let s = side.index();
@@ -178,6 +179,7 @@ impl Position {
         self.hash = self.hash.wrapping_add(Self::piece_key(side, sq));
     }
 
+    #[inline]
     /// Removes one piece of `side` from `sq`.
     fn remove_piece(&mut self, side: Player, sq: Square) {
         let s = side.index();
@@ -194,6 +196,7 @@ impl Position {
         self.hash = self.hash.wrapping_sub(Self::piece_key(side, sq));
     }
 
+    #[inline]
     fn set_flags(&mut self, to_move: Player, passes: u8) {
         self.hash = self.hash.wrapping_sub(Self::flags_key(self.to_move, self.passes));
         self.to_move = to_move;
@@ -227,10 +230,18 @@ impl State for Position {
             return;
         }
         debug_assert!(self.occ[side.index()] & (1 << m.from()) != 0, "no piece to move for {m}");
-        self.remove_piece(side, m.from());
+        // A moving piece never stands on its own last row, and the piece jumped over never stands on its owner's
+        // last row (a jump passes over rows B to G only), so only the end square can involve a stack.
+        let s = side.index();
+        self.occ[s] &= !(1 << m.from());
+        self.score[s] -= self.row_value(side, m.from());
+        self.hash = self.hash.wrapping_sub(Self::piece_key(side, m.from()));
         self.add_piece(side, m.to());
         if let Some(mid) = m.captured() {
-            self.remove_piece(side.other(), mid);
+            let o = side.other();
+            self.occ[o.index()] &= !(1 << mid);
+            self.score[o.index()] -= self.row_value(o, mid);
+            self.hash = self.hash.wrapping_sub(Self::piece_key(o, mid));
         }
         self.set_flags(side.other(), 0);
     }
@@ -241,11 +252,17 @@ impl State for Position {
             self.set_flags(side, self.passes - 1);
             return;
         }
+        let s = side.index();
         if let Some(mid) = m.captured() {
-            self.add_piece(side.other(), mid);
+            let o = side.other();
+            self.occ[o.index()] |= 1 << mid;
+            self.score[o.index()] += self.row_value(o, mid);
+            self.hash = self.hash.wrapping_add(Self::piece_key(o, mid));
         }
         self.remove_piece(side, m.to());
-        self.add_piece(side, m.from());
+        self.occ[s] |= 1 << m.from();
+        self.score[s] += self.row_value(side, m.from());
+        self.hash = self.hash.wrapping_add(Self::piece_key(side, m.from()));
         self.set_flags(side, u8::from(m.after_pass()));
     }
 

@@ -75,7 +75,7 @@ impl FromStr for Problem {
         let depth = depth.parse::<u32>().map_err(|_| {
             Error::syntax(l3, format!("depth limit {depth:?} is not a number, expected an integer ≥ 0"))
         })?;
-        let position = parse_board(&mut it, l3, side)?;
+        let position = parse_board(&mut it, l3, side, true)?;
         if let Some((extra, t)) = it.next() {
             return Err(Error::syntax(*extra, format!("unexpected text {t:?} after the row values")));
         }
@@ -160,6 +160,8 @@ mod tests {
         assert!(err(format!("Star\nMINIMAX\ntwo\n{BOARD4}")).starts_with("line 3: depth limit \"two\""));
         assert!(err(format!("Star\nMINIMAX\n-1\n{BOARD4}")).starts_with("line 3: depth limit"));
         assert!(err("Star\nMINIMAX\n".to_string()).starts_with("line 3: unexpected end of input"));
+        let no_circle = BOARD4.replace("0,0,0,0,0,0,0,C1", "0,0,0,0,0,0,0,0");
+        assert!(err(format!("Star\nMINIMAX\n2\n{no_circle}")).contains("invalid position: Circle has no pieces"));
         assert!(err(String::new()).starts_with("line 1: unexpected end of input"));
     }
 }
