@@ -64,6 +64,11 @@ pub struct Decision {
     pub pv: Vec<Move>,
 }
 
+/// A decision proved by a threat solver: the line's first move, valued as a win at the line's length.
+fn proved(line: Vec<Move>, nodes: u64, reason: Reason) -> Decision {
+    Decision { best: line[0], value: Value::win_in(line.len() as i32), depth: 0, nodes, reason, pv: line }
+}
+
 /// A reusable engine: the core searcher, its shared table, and the thread count.
 #[derive(Debug)]
 pub struct Engine {
@@ -120,32 +125,41 @@ impl Engine {
         let mut spent = 0;
         // Our wins by force.
         let b = budget(0.1, 10);
-        if let Some(p) = find_vcf(&mut pos, me, VCF_DEPTH, &b) {
-            return Some(self.proved(p, Reason::Vcf));
+        let ours = find_vcf(&mut pos, me, VCF_DEPTH, &b);
+        spent += ours.nodes;
+        if let Some(line) = ours.line {
+            return Some(proved(line, spent, Reason::Vcf));
         }
         let threat = find_vcf(&mut pos, op, VCF_DEPTH, &b);
-        spent += 2 * b.nodes.min(100_000);
-        if threat.is_none() {
+        spent += threat.nodes;
+        if threat.line.is_none() {
             let b = budget(0.15, 5);
-            if let Some(p) = vct::find_vct(&mut pos, me, VCT_DEPTH, &b) {
-                return Some(self.proved(p, Reason::Vct));
+            let vct = vct::find_vct(&mut pos, me, VCT_DEPTH, &b);
+            spent += vct.nodes;
+            if let Some(line) = vct.line {
+                // The VCT line follows one defence only; its length is no distance to the end, so report the
+                // bound the solver's depths guarantee.
+                let bound = 2 * (VCT_DEPTH + vct::INNER_VCF_DEPTH) as usize + 1;
+                let mut d = proved(line, spent, Reason::Vct);
+                d.value = Value::win_in(bound as i32);
+                return Some(d);
             }
         }
         // Forced defence: keep the root moves after which the opponent has no VCF.
         let mut eval = eval;
-        if threat.is_some() {
+        if threat.line.is_some() {
             let b = budget(0.15, 10);
-            let safe: Vec<Move> = narrowed
-                .iter()
-                .copied()
-                .filter(|&m| {
-                    pos.play(m);
-                    let refuted =
-                        find_vcf(&mut pos, op, VCF_DEPTH, &Budget { nodes: b.nodes / 8, ..b.clone() }).is_some();
-                    pos.undo(m);
-                    !refuted
-                })
-                .collect();
+            let each = Budget { nodes: b.nodes / 8, ..b.clone() };
+            let mut safe = Vec::new();
+            for &m in &narrowed {
+                pos.play(m);
+                let refutation = find_vcf(&mut pos, op, VCF_DEPTH, &each);
+                pos.undo(m);
+                spent += refutation.nodes;
+                if refutation.line.is_none() {
+                    safe.push(m);
+                }
+            }
             if !safe.is_empty() {
                 eval.root = Some((pos.hash(), safe));
             }
@@ -161,17 +175,6 @@ impl Engine {
             reason: Reason::Search,
             pv: if result.pv.is_empty() { vec![best] } else { result.pv },
         })
-    }
-
-    fn proved(&self, p: vcf::Proof, reason: Reason) -> Decision {
-        Decision {
-            best: p.line[0],
-            value: Value::win_in(p.line.len() as i32),
-            depth: 0,
-            nodes: p.nodes,
-            reason,
-            pv: p.line,
-        }
     }
 
     /// The negamax search: the core's Lazy SMP over a shared table when there are several threads.

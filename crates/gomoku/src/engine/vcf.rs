@@ -29,12 +29,12 @@ impl Budget {
     }
 }
 
-/// The result of a successful threat search: the line from the attacker's first move (attacker and defender
-/// alternating) and the nodes it took.
+/// The result of a threat search: the winning line if one was proved, and the nodes it took either way.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Proof {
-    /// Attacker's move, the defender's forced reply, and so on, ending with the attacker's five.
-    pub line: Vec<Move>,
+    /// Attacker's move, the defender's forced reply, and so on, ending with the attacker's five; `None` when no
+    /// win was found within the budget.
+    pub line: Option<Vec<Move>>,
     /// Nodes searched.
     pub nodes: u64,
 }
@@ -171,15 +171,16 @@ impl<'b> Solver<'b> {
 /// let game = Gomoku::new(9, Rule::Freestyle)?;
 /// // Black to move: a broken three plus a second line give fours all the way to five.
 /// let mut pos = parse_board(game, ".........\n.........\n..xx.x...\n.........\n....x....\n....x....\no.o.o.o..\n.........\no........\n")?;
-/// let proof = find_vcf(&mut pos, 0, 10, &Budget::nodes(10_000)).expect("a VCF");
-/// assert_eq!(proof.line.len() % 2, 1, "the attacker moves first and last");
+/// let proof = find_vcf(&mut pos, 0, 10, &Budget::nodes(10_000));
+/// let line = proof.line.expect("a VCF");
+/// assert_eq!(line.len() % 2, 1, "the attacker moves first and last");
 /// # Ok::<(), sente_gomoku::Error>(())
 /// ```
-pub fn find_vcf(pos: &mut Position, attacker: usize, max_depth: u32, budget: &Budget) -> Option<Proof> {
+pub fn find_vcf(pos: &mut Position, attacker: usize, max_depth: u32, budget: &Budget) -> Proof {
     if pos.outcome().is_some() {
-        return None;
+        return Proof { line: None, nodes: 0 };
     }
     let mut solver = Solver::new(budget);
     let won = solver.attack(pos, attacker, max_depth);
-    won.then(|| Proof { line: solver.take_line(), nodes: solver.nodes })
+    Proof { line: won.then(|| solver.take_line()), nodes: solver.nodes }
 }

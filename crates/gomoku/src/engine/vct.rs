@@ -14,7 +14,7 @@ use sente_core::State;
 
 const FAILED_SIZE: usize = 1 << 14;
 /// Depth of the VCF tried at every node of the VCT.
-const INNER_VCF_DEPTH: u32 = 8;
+pub const INNER_VCF_DEPTH: u32 = 8;
 /// Attacking threes and fours tried per node, strongest first.
 const MAX_THREATS: usize = 14;
 
@@ -143,11 +143,11 @@ impl Vct<'_> {
 
 /// Searches a VCT for colour `attacker` in `pos` with at most `max_depth` attacking moves. On success the proof's
 /// line starts with the attacker's first move (later moves follow one defence only). `pos` is restored.
-pub fn find_vct(pos: &mut Position, attacker: usize, max_depth: u32, budget: &Budget) -> Option<Proof> {
+pub fn find_vct(pos: &mut Position, attacker: usize, max_depth: u32, budget: &Budget) -> Proof {
     if pos.outcome().is_some() {
-        return None;
+        return Proof { line: None, nodes: 0 };
     }
     let mut vct = Vct { vcf: Solver::new(budget), failed: vec![(0, 0); FAILED_SIZE], line: Vec::new() };
     let won = vct.attack(pos, attacker, max_depth);
-    won.then_some(Proof { line: vct.line, nodes: vct.vcf.nodes })
+    Proof { line: won.then_some(vct.line), nodes: vct.vcf.nodes }
 }

@@ -1,0 +1,106 @@
+#![cfg(feature = "gomoku")]
+//! `sente gomoku …` end to end: the contest harness's input forms, output format and input errors, and one Piskvork
+//! transcript through the binary. Searches run on one thread with a node budget, so outputs are exact.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+fn data(name: &str) -> String {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/gomoku").join(name);
+    std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+fn sente(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sente"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn sente");
+    child.stdin.take().expect("stdin").write_all(stdin.as_bytes()).expect("write stdin");
+    child.wait_with_output().expect("wait")
+}
+
+fn nptu(colour: &str, board: &str) -> Output {
+    sente(&["gomoku", "nptu", colour, "--threads", "1", "--nodes", "20000"], board)
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn empty_board_gets_the_centre() {
+    let out = nptu("Black", &data("empty.txt"));
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "J, 10\n");
+}
+
+#[test]
+fn the_default_clock_is_used_when_no_node_budget_is_given() {
+    // The empty board is answered before any search, so this stays fast whatever the clock.
+    let out = sente(&["gomoku", "nptu", "black"], &data("empty.txt"));
+    assert_eq!(text(&out.stdout), "J, 10\n");
+}
+
+#[test]
+fn white_blocks_a_four_and_black_completes_five() {
+    let out = nptu("White", &data("white_must_block.txt"));
+    assert_eq!((out.status.code(), text(&out.stdout)), (Some(0), "I, 10\n".to_string()), "{}", text(&out.stderr));
+    let out = nptu("Black", &data("black_wins.txt"));
+    assert_eq!(text(&out.stdout), "C, 7\n", "{}", text(&out.stderr));
+}
+
+#[test]
+fn a_board_of_361_characters_without_spaces_is_accepted() {
+    let out = nptu("White", &data("flat_361.txt"));
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let mv = text(&out.stdout);
+    let re_ok = mv.ends_with('\n')
+        && mv.trim_end().split_once(", ").is_some_and(|(c, r)| {
+            c.len() == 1 && "ABCDEFGHIJKLMNOPQRS".contains(c) && r.parse::<u32>().is_ok_and(|r| (1..=19).contains(&r))
+        });
+    assert!(re_ok, "{mv:?} is not in the contest's format");
+    assert_ne!(mv, "J, 10\n", "the centre is taken");
+}
+
+fn rejected(colour: &str, file: &str, needle: &str) {
+    let out = nptu(colour, &data(file));
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{file}: {err}");
+    assert!(out.stdout.is_empty(), "{file}: no move may be printed, got {:?}", text(&out.stdout));
+    assert!(err.contains(needle), "{file}: expected {needle:?} in {err:?}");
+}
+
+#[test]
+fn bad_input_is_refused_with_exit_2_and_no_move() {
+    rejected("Black", "bad_char.txt", "line 1, column 5: unexpected character 'q'");
+    rejected("Black", "short.txt", "expected 361 cells (19 rows of 19), found 342");
+    rejected("Black", "white_must_block.txt", "stone counts impossible for Black to move: 4 black and 3 white");
+    rejected("White", "empty.txt", "stone counts impossible for White to move");
+    rejected("White", "already_won.txt", "already won: black has five in a row");
+    rejected("White", "full.txt", "the board is full");
+    let out = sente(&["gomoku", "nptu", "Red"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn pbrain_answers_a_short_session() {
+    let out = sente(
+        &["gomoku", "pbrain", "--threads", "1", "--nodes", "3000"],
+        "ABOUT\nSTART 15\nBEGIN\nTURN 8,8\nFOO\nEND\n",
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let lines: Vec<String> = text(&out.stdout).lines().map(str::to_string).collect();
+    assert!(lines[0].starts_with("name=\"sente\""), "{lines:?}");
+    assert_eq!(lines[1], "OK");
+    assert_eq!(lines[3], "7,7");
+    assert!(lines[4].starts_with("MESSAGE "), "{lines:?}");
+    let (x, y) = lines[5].split_once(',').expect("a move");
+    assert!(x.parse::<u32>().is_ok_and(|x| x < 15) && y.parse::<u32>().is_ok_and(|y| y < 15), "{lines:?}");
+    assert_eq!(lines[6], "UNKNOWN command \"FOO\"");
+    assert_eq!(lines.len(), 7);
+}

@@ -1,0 +1,44 @@
+//! Golden transcripts of the Piskvork brain protocol: each `tests/golden/pbrain_*.in` is fed to the brain (one
+//! thread, a node budget, so the moves are deterministic) and its output must equal the `.out` file byte for byte.
+//! `BLESS=1 cargo test -p sente-gomoku --test pbrain` rewrites the `.out` files.
+
+use sente_gomoku::pbrain::{Options, run};
+use std::path::Path;
+
+fn check(name: &str) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
+    let input = std::fs::read_to_string(dir.join(format!("{name}.in"))).expect("transcript input");
+    let mut output = Vec::new();
+    run(input.as_bytes(), &mut output, &Options { threads: 1, nodes: Some(4000) }).expect("brain runs");
+    let actual = String::from_utf8(output).expect("utf-8");
+    let golden = dir.join(format!("{name}.out"));
+    if std::env::var_os("BLESS").is_some() {
+        std::fs::write(&golden, &actual).expect("bless");
+        return;
+    }
+    let expected = std::fs::read_to_string(&golden).unwrap_or_default();
+    assert!(
+        expected == actual,
+        "{name}: transcript differs\n---- expected ----\n{expected}---- actual ----\n{actual}----------------"
+    );
+}
+
+#[test]
+fn a_whole_game_with_info_takeback_restart_and_unknown() {
+    check("pbrain_game");
+}
+
+#[test]
+fn board_command_sets_up_positions_and_the_brain_wins_or_blocks() {
+    check("pbrain_board");
+}
+
+#[test]
+fn errors_are_reported_and_the_brain_keeps_going() {
+    check("pbrain_errors");
+}
+
+#[test]
+fn renju_black_avoids_the_forbidden_double_three() {
+    check("pbrain_renju");
+}
