@@ -12,7 +12,7 @@
 //!
 //! Ties go to the first move in the canonical move order (see [`crate::movegen`]), so answers are deterministic.
 
-use crate::LGame;
+use crate::classes::Classes;
 use crate::movegen::{self, Move};
 use crate::position::Position;
 use sente_core::State;
@@ -21,6 +21,8 @@ use sente_core::solve::retrograde::{self, Solution, Solved, Verdict};
 /// The solved L-Game.
 #[derive(Clone, Debug)]
 pub struct Analysis {
+    classes: Classes,
+    /// The solution of the class-level game, by class.
     solution: Solution,
 }
 
@@ -48,17 +50,31 @@ impl Default for Analysis {
 impl Analysis {
     /// Solves every position (a few milliseconds).
     ///
+    /// The core's retrograde solver runs on the 2,296 symmetry classes ([`Classes`]), listing each class's
+    /// successors with [`crate::index::successors`], which computes the 13 child indices of each L placement
+    /// straight from tables instead of playing every move. Every position then takes its class's result. The tests
+    /// check that this gives, position by position, exactly what the plain [`retrograde::solve`] gives on all
+    /// 18,368 positions.
+    ///
     /// # Panics
-    /// Never in practice: the L-Game's index covers every position a move can reach, which the tests check.
+    /// Never in practice: the index covers every position a move can reach, which the tests check.
     #[must_use]
     pub fn new() -> Analysis {
-        let solution = retrograde::solve(&LGame).unwrap_or_else(|e| panic!("the L-Game index is complete: {e}"));
-        Analysis { solution }
+        let classes = Classes::new();
+        let solution = retrograde::solve_with_successors(&classes, 1, &|p, out| classes.successors(p, out))
+            .unwrap_or_else(|e| panic!("the L-Game index is complete: {e}"));
+        Analysis { classes, solution }
     }
 
-    /// The solver's table, by position index (see [`crate::index`]).
+    /// The symmetry classes.
     #[must_use]
-    pub fn solution(&self) -> &Solution {
+    pub fn classes(&self) -> &Classes {
+        &self.classes
+    }
+
+    /// The solver's table for the class-level game, by class number.
+    #[must_use]
+    pub fn class_solution(&self) -> &Solution {
         &self.solution
     }
 
@@ -68,7 +84,20 @@ impl Analysis {
     /// When `index` is not below [`crate::index::POSITIONS`].
     #[must_use]
     pub fn value_at(&self, index: usize) -> Solved {
-        self.solution.get(index).unwrap_or_else(|| panic!("L-Game position index {index} out of range"))
+        let class = self.classes.class_of(index);
+        self.solution.get(class).unwrap_or_else(|| panic!("L-Game class {class} out of range"))
+    }
+
+    /// The number of legal moves of the position with this index.
+    #[must_use]
+    pub fn moves_at(&self, index: usize) -> u32 {
+        self.solution.moves(self.classes.class_of(index))
+    }
+
+    /// How many moves of the position with this index lead to a position won for the opponent.
+    #[must_use]
+    pub fn losing_moves_at(&self, index: usize) -> u32 {
+        self.solution.losing_moves(self.classes.class_of(index))
     }
 
     /// The value of a position for the side to move.
@@ -81,7 +110,7 @@ impl Analysis {
     #[must_use]
     pub fn losing_share(&self, pos: &Position) -> (u32, u32) {
         let i = pos.index();
-        (self.solution.losing_moves(i), self.solution.moves(i))
+        (self.losing_moves_at(i), self.moves_at(i))
     }
 
     /// Every legal move of `pos` with its exact value, in the canonical move order.
@@ -100,8 +129,8 @@ impl Analysis {
             mv,
             after,
             value: self.value_at(i).before_move(),
-            opponent_losing_replies: self.solution.losing_moves(i),
-            opponent_replies: self.solution.moves(i),
+            opponent_losing_replies: self.losing_moves_at(i),
+            opponent_replies: self.moves_at(i),
         }
     }
 
@@ -139,6 +168,7 @@ impl Analysis {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::LGame;
     use sente_core::{Enumerable, Game};
 
     #[test]
@@ -155,6 +185,21 @@ mod tests {
             let lhs = u64::from(v.opponent_losing_replies) * u64::from(best.opponent_replies);
             assert!(lhs <= u64::from(best.opponent_losing_replies) * u64::from(v.opponent_replies));
         }
+    }
+
+    #[test]
+    fn the_class_level_shortcut_gives_the_plain_solution_on_every_position() {
+        let plain = retrograde::solve(&LGame).unwrap();
+        let a = Analysis::new();
+        for (i, v) in plain.iter() {
+            assert_eq!(a.value_at(i), v, "index {i}");
+            assert_eq!((a.moves_at(i), a.losing_moves_at(i)), (plain.moves(i), plain.losing_moves(i)), "index {i}");
+        }
+        assert_eq!(plain.len(), crate::index::POSITIONS);
+        // The plain solver with the table shortcut and one or several threads: the same solution.
+        let fast = retrograde::solve_with_successors(&LGame, 3, &crate::index::successors).unwrap();
+        assert_eq!(fast, plain);
+        assert_eq!(retrograde::solve_with_threads(&LGame, 1).unwrap(), plain);
     }
 
     #[test]

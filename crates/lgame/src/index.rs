@@ -63,10 +63,43 @@ const fn build_pair_of() -> [(u8, u8); PAIRS] {
     out
 }
 
-/// The rank of `cell` among the set cells of `free` below it.
-#[inline]
-fn rank(free: u16, cell: u32) -> u32 {
-    (free & ((1u16 << cell) - 1)).count_ones()
+/// `FREE_RANK[pair][cell]`: the rank of `cell` among the cells the pair's Ls leave free (a table, because the
+/// solver encodes 1.6 million positions and a bit count is not one instruction on the baseline x86-64 target).
+static FREE_RANK: [[u8; 16]; PAIRS] = build_free_rank();
+/// `COLEX[a][b]` for ranks `a < b`: `b * (b - 1) / 2 + a`.
+static COLEX: [[u8; 8]; 8] = build_colex();
+
+const fn build_free_rank() -> [[u8; 16]; PAIRS] {
+    let pairs = build_pair_of();
+    let mut out = [[u8::MAX; 16]; PAIRS];
+    let mut p = 0;
+    while p < PAIRS {
+        let free = !(MASKS[pairs[p].0 as usize] | MASKS[pairs[p].1 as usize]);
+        let (mut cell, mut rank) = (0, 0u8);
+        while cell < 16 {
+            if free & (1 << cell) != 0 {
+                out[p][cell] = rank;
+                rank += 1;
+            }
+            cell += 1;
+        }
+        p += 1;
+    }
+    out
+}
+
+const fn build_colex() -> [[u8; 8]; 8] {
+    let mut out = [[0u8; 8]; 8];
+    let mut b = 1;
+    while b < 8 {
+        let mut a = 0;
+        while a < b {
+            out[a][b] = (b * (b - 1) / 2 + a) as u8;
+            a += 1;
+        }
+        b += 1;
+    }
+    out
 }
 
 /// The `k`-th (from 0) set cell of `free`.
@@ -83,13 +116,13 @@ fn select(mut free: u16, k: u32) -> u32 {
 #[inline]
 #[must_use]
 pub fn encode(x: u8, o: u8, neutrals: u16) -> usize {
-    let pair = PAIR_INDEX[x as usize][o as usize];
-    debug_assert!(pair != NO_PAIR, "overlapping Ls {x} and {o}");
-    let free = !(MASKS[x as usize] | MASKS[o as usize]);
-    debug_assert!(neutrals & !free == 0 && neutrals.count_ones() == 2);
-    let a = rank(free, neutrals.trailing_zeros());
-    let b = rank(free, 15 - neutrals.leading_zeros());
-    pair as usize * NEUTRAL_WAYS + (b * (b - 1) / 2 + a) as usize
+    let pair = PAIR_INDEX[x as usize][o as usize] as usize;
+    debug_assert!(pair != NO_PAIR as usize, "overlapping Ls {x} and {o}");
+    debug_assert!(neutrals & (MASKS[x as usize] | MASKS[o as usize]) == 0 && neutrals.count_ones() == 2);
+    let ranks = &FREE_RANK[pair];
+    let a = ranks[neutrals.trailing_zeros() as usize & 15];
+    let b = ranks[(15 - neutrals.leading_zeros()) as usize & 15];
+    pair * NEUTRAL_WAYS + COLEX[a as usize & 7][b as usize & 7] as usize
 }
 
 /// The placements and neutral mask of an index below [`POSITIONS`].
@@ -108,6 +141,39 @@ pub fn decode(index: usize) -> Option<(u8, u8, u16)> {
     let a = k - b * (b - 1) / 2;
     let free = !(MASKS[x as usize] | MASKS[o as usize]);
     Some((x, o, (1 << select(free, a)) | (1 << select(free, b))))
+}
+
+/// Appends the index of every position one move away from `pos`, in the canonical move order (the same positions,
+/// in the same order, as playing each of [`crate::movegen::generate`]'s moves and taking the index). This is the
+/// solver's shortcut: per L placement one table lookup gives the ranks of all free cells, and the 13 neutral
+/// options become 13 indices without building a position.
+pub fn successors(pos: &Position, out: &mut Vec<u32>) {
+    let (from, other, n) = (pos.mover_l() as usize, pos.other_l() as usize, pos.neutrals());
+    let (lo, hi) = (n.trailing_zeros() as usize & 15, (15 - n.leading_zeros()) as usize & 15);
+    let blocked = MASKS[other] | n;
+    for to in 0..PLACEMENTS {
+        let mask = MASKS[to];
+        if mask & blocked != 0 || to == from {
+            continue;
+        }
+        // After the move the other player moves: their L is `other`, ours is `to`.
+        let pair = PAIR_INDEX[other][to] as usize;
+        let ranks = &FREE_RANK[pair];
+        let base = (pair * NEUTRAL_WAYS) as u32;
+        let colex = |a: u8, b: u8| base + u32::from(COLEX[a.min(b) as usize & 7][a.max(b) as usize & 7]);
+        let (rl, rh) = (ranks[lo], ranks[hi]);
+        out.push(colex(rl, rh));
+        let empty = !(mask | blocked);
+        // The lower neutral moves (the higher stays), then the higher one.
+        for stays in [rh, rl] {
+            let mut e = empty;
+            while e != 0 {
+                let cell = e.trailing_zeros() as usize;
+                e &= e - 1;
+                out.push(colex(ranks[cell], stays));
+            }
+        }
+    }
 }
 
 /// The least index among the 8 symmetric images of the position with this index (its class representative).
@@ -156,6 +222,27 @@ mod tests {
         }
         assert_eq!(decode(POSITIONS), None);
         assert_eq!(POSITIONS, 18_368);
+    }
+
+    #[test]
+    fn successor_indices_match_playing_every_move() {
+        use sente_core::State;
+        let (mut fast, mut moves) = (Vec::new(), Vec::new());
+        for i in 0..POSITIONS {
+            let p = LGame.state_at(i).unwrap();
+            fast.clear();
+            successors(&p, &mut fast);
+            p.legal_moves(&mut moves);
+            let slow: Vec<u32> = moves
+                .iter()
+                .map(|&m| {
+                    let mut c = p;
+                    c.play(m);
+                    c.index() as u32
+                })
+                .collect();
+            assert_eq!(fast, slow, "index {i}");
+        }
     }
 
     #[test]

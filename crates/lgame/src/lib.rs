@@ -22,6 +22,7 @@
 //! ```
 
 pub mod analysis;
+pub mod classes;
 pub mod error;
 pub mod eval;
 pub mod index;

@@ -7,7 +7,7 @@
 
 use crate::LGame;
 use crate::analysis::Analysis;
-use crate::index::{POSITIONS, canonical_index};
+use crate::index::POSITIONS;
 use sente_core::Game;
 use sente_core::solve::retrograde::Verdict;
 use serde::Serialize;
@@ -70,7 +70,7 @@ impl Stats {
     /// Gathers the statistics from a finished analysis.
     #[must_use]
     pub fn new(analysis: &Analysis) -> Stats {
-        let sol = analysis.solution();
+        let classes = analysis.classes();
         let mut s = Stats {
             positions: POSITIONS,
             canonical_positions: 0,
@@ -97,8 +97,8 @@ impl Stats {
         let mut total_moves = 0u64;
         for i in 0..POSITIONS {
             let v = analysis.value_at(i);
-            let moves = sol.moves(i);
-            let canonical = canonical_index(i) == i;
+            let moves = analysis.moves_at(i);
+            let canonical = classes.representative(classes.class_of(i)) == i;
             total_moves += u64::from(moves);
             *s.branching.entry(moves).or_default() += 1;
             s.max_branching = s.max_branching.max(moves);
@@ -133,7 +133,7 @@ impl Stats {
         s.mean_branching = total_moves as f64 / POSITIONS as f64;
         let start = LGame.initial_state();
         s.start_value = analysis.value(&start).to_string();
-        s.start_moves = sol.moves(start.index());
+        s.start_moves = analysis.moves_at(start.index());
         s
     }
 
