@@ -10,7 +10,7 @@ use crate::view::{
 };
 use crate::{DynGame, GameKind};
 use sente_core::search::{SearchLimits, Searcher};
-use sente_core::{Evaluator, Notation, Outcome, State, Stopwatch};
+use sente_core::{Evaluator, Notation, Outcome, State, Stopwatch, Value};
 
 /// The move type of a game's states.
 pub type MoveOf<G> = <<G as sente_core::Game>::State as State>::Move;
@@ -66,6 +66,18 @@ pub trait Adapter: Notation {
         None
     }
 
+    /// The move perfect play chooses (a solved game's own tie-break rule); `None` lets the registry take the first
+    /// best-ranked move of [`Adapter::exact_moves`].
+    fn perfect_move(&self, _state: &Self::State) -> Option<MoveOf<Self>> {
+        None
+    }
+
+    /// A game's own engine (threat solvers before the search, say); `None` uses the core's [`Searcher`] with
+    /// [`Adapter::evaluator`].
+    fn think(&self, _state: &Self::State, _limits: &SearchLimits) -> Option<Thought<MoveOf<Self>>> {
+        None
+    }
+
     /// The exact value of the position for the side to move; `None` for unsolved games.
     /// The default reads a finished game's outcome and otherwise takes the best of [`Adapter::exact_moves`].
     fn exact_value(&self, state: &Self::State) -> Option<Score> {
@@ -77,6 +89,23 @@ pub trait Adapter: Notation {
             None => best_of(&moves).map(|(_, s)| s),
         }
     }
+}
+
+/// What a game's own engine found.
+#[derive(Clone, Debug)]
+pub struct Thought<M> {
+    /// The move.
+    pub best: M,
+    /// Its value for the side to move.
+    pub value: Value,
+    /// The expected line, starting with `best`.
+    pub pv: Vec<M>,
+    /// Deepest finished iteration.
+    pub depth: u32,
+    /// Nodes spent.
+    pub nodes: u64,
+    /// True when `value` is proven (a draw included), not a heuristic estimate.
+    pub exact: bool,
 }
 
 /// The best-ranked move, the first in order on ties.
@@ -140,7 +169,10 @@ impl<G: Adapter> Arena<G> {
     /// Perfect play: the best exact move (quickest win, slowest loss, widest margin), first in move order on ties.
     fn perfect(game: &G, state: &G::State, clock: Stopwatch) -> Option<EngineReport> {
         let moves = game.exact_moves(state)?;
-        let (m, score) = best_of(&moves)?;
+        let (m, score) = match game.perfect_move(state) {
+            Some(m) => moves.iter().copied().find(|&(x, _)| x == m)?,
+            None => best_of(&moves)?,
+        };
         let best = game.format_move(state, m);
         let mut pv = vec![best.clone()];
         let mut line = state.clone();
@@ -148,7 +180,7 @@ impl<G: Adapter> Arena<G> {
         // Follow the solution a few plies for a principal variation.
         for _ in 0..7 {
             let Some(next) = game.exact_moves(&line) else { break };
-            let Some((m, _)) = best_of(&next) else { break };
+            let Some(m) = game.perfect_move(&line).or_else(|| best_of(&next).map(|(m, _)| m)) else { break };
             pv.push(game.format_move(&line, m));
             line.play(m);
         }
@@ -195,15 +227,22 @@ impl<G: Adapter> DynGame for Arena<G> {
         }
         let search_limits =
             SearchLimits { depth: limits.depth, nodes: limits.nodes, time: limits.time, ..SearchLimits::default() };
-        let mut searcher = Searcher::new(1 << 16);
-        let eval = game.evaluator();
-        let r = searcher.search(&state, &eval, &search_limits, &mut ());
-        let best = r.best.ok_or(RegistryError::GameOver { game: game.name() })?;
+        let t = match game.think(&state, &search_limits) {
+            Some(t) => t,
+            None => {
+                let r = Searcher::new(1 << 16).search(&state, &game.evaluator(), &search_limits, &mut ());
+                let best = r.best.ok_or(RegistryError::GameOver { game: game.name() })?;
+                // An iteration that ended before the depth limit met no horizon: its value (a draw too) is proven.
+                let exact = !r.stopped && limits.depth.is_none_or(|d| r.depth < d);
+                Thought { best, value: r.value, pv: r.pv, depth: r.depth, nodes: r.nodes, exact }
+            }
+        };
+        let best = t.best;
         // Walk the principal variation on a copy, so each move is printed in the position it is played from.
         let mut line = state.clone();
         let mut pv = Vec::new();
         let mut legal = Vec::new();
-        for &m in &r.pv {
+        for &m in &t.pv {
             line.legal_moves(&mut legal);
             if !legal.contains(&m) {
                 break;
@@ -213,11 +252,10 @@ impl<G: Adapter> DynGame for Arena<G> {
         }
         Ok(EngineReport {
             best: game.format_move(&state, best),
-            // An iteration that ended before the depth limit met no horizon: its value (a draw too) is proven.
-            score: Score::from_value(r.value, !r.stopped && limits.depth.is_none_or(|d| r.depth < d)),
+            score: Score::from_value(t.value, t.exact),
             pv,
-            depth: r.depth,
-            nodes: r.nodes,
+            depth: t.depth,
+            nodes: t.nodes,
             elapsed: clock.elapsed(),
             perfect: false,
         })

@@ -38,6 +38,9 @@ pub enum RegistryError {
         /// The game's name.
         game: &'static str,
     },
+    /// An adapter's own reading of a game text failed; the message names the line and what was expected.
+    #[error("{0}")]
+    Text(String),
     /// Exact values were asked of a game the registry has not solved.
     #[error("{game} is not solved: ask the engine for an evaluation instead")]
     NotSolved {

@@ -24,7 +24,7 @@ pub mod error;
 pub mod games;
 pub mod view;
 
-pub use adapter::{Adapter, Arena};
+pub use adapter::{Adapter, Arena, Thought};
 pub use error::RegistryError;
 pub use view::{
     Analysis, BoardView, EngineLimits, EngineReport, GameInfo, Level, Mark, MoveValue, MoveView, OutcomeView,
@@ -74,18 +74,31 @@ pub trait DynGame: Send + Sync {
 /// The games the registry serves.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum GameKind {
+    /// The row/column removal scoring game (solved at every position).
+    RowCol,
+    /// Star/Circle, the course's checkers variant.
+    StarCircle,
+    /// de Bono's L-Game (strongly solved).
+    LGame,
+    /// Gomoku, freestyle on 15×15.
+    Gomoku,
     /// Tic-tac-toe, the core's example game (solved).
     TicTacToe,
 }
 
 impl GameKind {
     /// Every served game, in the order a menu shows them.
-    pub const ALL: &'static [GameKind] = &[GameKind::TicTacToe];
+    pub const ALL: &'static [GameKind] =
+        &[GameKind::RowCol, GameKind::StarCircle, GameKind::LGame, GameKind::Gomoku, GameKind::TicTacToe];
 
     /// The name used in URLs and on the command line.
     #[must_use]
     pub fn name(self) -> &'static str {
         match self {
+            GameKind::RowCol => "rowcol",
+            GameKind::StarCircle => "starcircle",
+            GameKind::LGame => "lgame",
+            GameKind::Gomoku => "gomoku",
             GameKind::TicTacToe => "tictactoe",
         }
     }
@@ -94,6 +107,10 @@ impl GameKind {
     #[must_use]
     pub fn open(self) -> Box<dyn DynGame> {
         match self {
+            GameKind::RowCol => Box::new(Arena::new(games::rowcol::RowColArena::standard())),
+            GameKind::StarCircle => Box::new(Arena::new(sente_starcircle::StarCircle::default())),
+            GameKind::LGame => Box::new(Arena::new(sente_lgame::LGame)),
+            GameKind::Gomoku => Box::new(Arena::new(games::gomoku::default_game())),
             GameKind::TicTacToe => Box::new(Arena::new(sente_core::examples::tictactoe::TicTacToe)),
         }
     }

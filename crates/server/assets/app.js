@@ -15,7 +15,7 @@
     gomoku: { B: { stone: '#141414' }, W: { stone: '#fafafa' }, X: { stone: '#141414' }, O: { stone: '#fafafa' } },
     starcircle: { S: { text: '★', color: '#b8860b' }, C: { text: '●', color: '#1f4e8c' } },
     lgame: { '1': { fill: '#2f6db5' }, '2': { fill: '#c0392b' }, N: { stone: '#444' } },
-    rowcol: {},
+    rowcol: { P: { stone: '#3a3a3a' }, R: { text: '◀', color: '#2f6db5' }, C: { text: '▲', color: '#2f6db5' } },
   };
   const skin = SKINS[GAME] || {};
 
@@ -264,7 +264,7 @@
     b.cells.forEach((t, i) => {
       const [x, y] = xy(i);
       const alt = GAME === 'starcircle' && (Math.floor(i / b.cols) + (i % b.cols)) % 2 === 1;
-      box(i, 'cell-bg' + (t === '#' ? ' dead' : alt ? ' alt' : ''));
+      box(i, 'cell-bg' + (t === '#' ? ' dead' : alt ? ' alt' : '') + (GAME === 'gomoku' ? ' go' : ''));
       if (GAME === 'gomoku') {
         el('line', { x1: x, y1: y + 0.5, x2: x + 1, y2: y + 0.5, stroke: '#7a5a2b', 'stroke-width': 0.03 }, svg);
         el('line', { x1: x + 0.5, y1: y, x2: x + 0.5, y2: y + 1, stroke: '#7a5a2b', 'stroke-width': 0.03 }, svg);
@@ -301,7 +301,8 @@
         if (mv.cells.length !== 1) continue;
         const [x, y] = xy(mv.cells[0]);
         const color = mv.score.verdict === 'win' ? '#1d8a3a' : mv.score.verdict === 'loss' ? '#c0392b' : '#8a7d1d';
-        el('text', { x: x + 0.5, y: y + 0.5, class: 'badge-val', fill: color }, svg, shortScore(mv.score));
+        const busy = b.cells[mv.cells[0]] !== '';
+        el('text', { x: x + 0.5, y: y + (busy ? 0.86 : 0.5), class: 'badge-val', fill: color }, svg, shortScore(mv.score));
       }
     }
     const cand = new Set();
@@ -326,6 +327,10 @@
     const a = S.analysis;
     const list = a ? a.moves.map((m) => ({ text: m.move, cells: m.cells, score: m.score, best: m.best })) : pos().moves;
     $('values-note').textContent = a ? '(exact value for ' + player(pos().to_move) + ')' : CFG.solved ? '(solving…)' : '';
+    if (!a && list.length > 80) {
+      $('values-note').textContent = '(' + list.length + ': click the board)';
+      return;
+    }
     for (const m of list.slice(0, 500)) {
       const b = document.createElement('button');
       b.textContent = m.score ? m.text + ' ' + shortScore(m.score) : m.text;
@@ -399,9 +404,17 @@
     $('eval').textContent = parts.join(' · ') || '–';
     $('pv').textContent = ev && ev.pv.length ? 'PV: ' + ev.pv.join(' ') : '';
     const ex = S.clicks.length ? exactMatches() : [];
-    $('selection').textContent = S.clicks.length
-      ? 'Selected ' + S.clicks.length + ' cell(s); ' + compatible(S.clicks).length + ' move(s) fit' + (ex.length === 1 ? '; Enter plays ' + ex[0].text : '')
+    const sel = $('selection');
+    sel.textContent = S.clicks.length
+      ? 'Selected ' + S.clicks.length + ' cell(s); ' + compatible(S.clicks).length + ' move(s) fit' + (ex.length === 1 ? '; Enter plays ' + ex[0].text + ' ' : '')
       : '';
+    if (ex.length === 1) {
+      const b = document.createElement('button');
+      b.id = 'play-sel-btn';
+      b.textContent = 'Play ' + ex[0].text;
+      b.addEventListener('click', () => playMove(ex[0].text, 'you'));
+      sel.appendChild(b);
+    }
     $('undo-btn').disabled = S.cursor === 0;
     $('redo-btn').disabled = S.cursor >= S.history.length - 1;
     $('hint-btn').disabled = !!p.outcome || S.busy;

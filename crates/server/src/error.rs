@@ -59,7 +59,9 @@ impl ApiError {
         match self {
             ApiError::Registry(e) => match e {
                 RegistryError::UnknownGame { .. } => (StatusCode::NOT_FOUND, "unknown_game"),
-                RegistryError::Position { .. } => (StatusCode::BAD_REQUEST, "invalid_position"),
+                RegistryError::Position { .. } | RegistryError::Text(_) => {
+                    (StatusCode::BAD_REQUEST, "invalid_position")
+                }
                 RegistryError::Move { .. } => (StatusCode::UNPROCESSABLE_ENTITY, "illegal_move"),
                 RegistryError::GameOver { .. } => (StatusCode::CONFLICT, "game_over"),
                 RegistryError::NotSolved { .. } => (StatusCode::UNPROCESSABLE_ENTITY, "not_solved"),

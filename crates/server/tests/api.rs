@@ -44,6 +44,8 @@ async fn lists_games_with_levels_and_initial_positions() {
     assert_eq!(ttt["solved"], true);
     assert_eq!(ttt["initial"], ".........");
     assert!(ttt["levels"].as_array().unwrap().iter().any(|l| l["name"] == "perfect"));
+    let names: Vec<_> = games.iter().map(|g| g["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["rowcol", "starcircle", "lgame", "gomoku", "tictactoe"]);
     let (status, one) = get(&r, "/api/games/tictactoe").await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(one["title"], "Tic-tac-toe");
@@ -81,7 +83,7 @@ async fn engine_levels_and_explicit_limits_are_capped() {
     assert_eq!(status, StatusCode::OK, "{e}");
     assert_eq!(e["limits"]["depth"], 64, "the server caps the depth");
     assert_eq!(e["limits"]["time_ms"], 5000, "and fills in its time cap");
-    assert_eq!(e["score"]["text"], "draw");
+    assert_eq!(e["score"]["chart"], 0, "the empty board is worth nothing to either side: {e}");
     assert_eq!(e["pv"].as_array().unwrap()[0], e["move"]);
     // A tighter server cap wins over the request.
     let cap = EngineLimits { depth: Some(2), ..Config::default().cap };
@@ -160,11 +162,46 @@ async fn bad_requests_get_4xx_json_errors() {
     assert_eq!((got, err["code"].as_str()), (StatusCode::PAYLOAD_TOO_LARGE, Some("bad_body")));
 }
 
+/// Every game answers the whole cycle: validate its start, play its first move, let the engine reply at the
+/// weakest level; solved games value every move, the others refuse analysis with a 422.
+#[tokio::test]
+async fn every_game_plays_through_the_api() {
+    let r = router();
+    let (_, games) = get(&r, "/api/games").await;
+    for g in games.as_array().unwrap() {
+        let name = g["name"].as_str().unwrap();
+        let base = format!("/api/games/{name}");
+        let (s, v) = post(&r, &format!("{base}/validate"), json!({"position": g["initial"]})).await;
+        assert_eq!(s, StatusCode::OK, "{name}: {v}");
+        let first = v["moves"][0]["text"].clone();
+        let (s, p) = post(&r, &format!("{base}/play"), json!({"position": v["position"], "move": first})).await;
+        assert_eq!(s, StatusCode::OK, "{name}: {p}");
+        let after = p["after"]["position"].clone();
+        let level = g["levels"][0]["name"].clone();
+        let (s, e) = post(&r, &format!("{base}/engine"), json!({"position": after, "level": level})).await;
+        if p["after"]["outcome"].is_null() {
+            assert_eq!(s, StatusCode::OK, "{name}: {e}");
+            let legal: Vec<_> = p["after"]["moves"].as_array().unwrap().iter().map(|m| m["text"].clone()).collect();
+            assert!(legal.contains(&e["move"]), "{name}: engine move {} is legal", e["move"]);
+        }
+        let (s, a) = post(&r, &format!("{base}/analysis"), json!({"position": v["position"]})).await;
+        if g["solved"] == true {
+            assert_eq!(s, StatusCode::OK, "{name}: {a}");
+            assert_eq!(a["moves"].as_array().unwrap().len(), v["moves"].as_array().unwrap().len());
+            assert!(a["moves"].as_array().unwrap().iter().all(|m| m["score"]["exact"] == true));
+        } else {
+            assert_eq!((s, a["code"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("not_solved")), "{name}");
+        }
+    }
+}
+
 #[tokio::test]
 async fn pages_and_assets_are_served() {
     let r = router();
     for (path, needle) in [
         ("/", "/play/tictactoe"),
+        ("/", "/play/gomoku"),
+        ("/play/lgame", "L-Game"),
         ("/play/tictactoe", "\"name\":\"tictactoe\""),
         ("/assets/app.js", "api('engine'"),
         ("/assets/style.css", ".board"),

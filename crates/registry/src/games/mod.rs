@@ -1,6 +1,10 @@
 //! One adapter per served game: how its board is drawn, how a move is clicked, its scores and, for the solved
 //! games, where its exact values come from. Shared helpers for grid labels and solved-table look-ups live here.
 
+pub mod gomoku;
+pub mod lgame;
+pub mod rowcol;
+pub mod starcircle;
 pub mod tictactoe;
 
 use crate::adapter::MoveOf;

@@ -1,0 +1,189 @@
+//! Gomoku in the arena: a 15×15 freestyle board by default (any square board from 5 to 26 loads by pasting it), the
+//! crate's own engine (VCF/VCT threat solvers before the core's search), and marks for the last move (drawn by the
+//! page), the threats on the board (cells where either side would make five or a four) and the winning line.
+
+use crate::GameKind;
+use crate::adapter::{Adapter, Thought};
+use crate::games::{letters, numbers};
+use crate::view::{BoardView, EngineLimits, GameInfo, Level, Mark};
+use sente_core::grid::Dims;
+use sente_core::search::SearchLimits;
+use sente_core::{Notation, State};
+use sente_gomoku::engine::eval::GomokuEval;
+use sente_gomoku::engine::threats::{five_cells, four_moves};
+use sente_gomoku::engine::{Engine, ThinkLimits};
+use sente_gomoku::notation::move_text;
+use sente_gomoku::patterns::{BLACK, WHITE};
+use sente_gomoku::position::DIRS;
+use sente_gomoku::{Error, Gomoku, Move, Position, Rule};
+
+/// The arena's default game.
+#[must_use]
+pub fn default_game() -> Gomoku {
+    Gomoku::new(15, Rule::Freestyle).unwrap_or_else(|_| Gomoku::standard())
+}
+
+/// The cells of the first run of five or more `stone`s, if any.
+fn winning_line(pos: &Position, dims: Dims, stone: u8) -> Option<Vec<usize>> {
+    let (rows, cols) = (i32::from(dims.rows), i32::from(dims.cols));
+    let at =
+        |r: i32, c: i32| (0..rows).contains(&r) && (0..cols).contains(&c) && pos.cell((r * cols + c) as usize) == stone;
+    for r in 0..rows {
+        for c in 0..cols {
+            for &(dr, dc) in &DIRS {
+                // Only start at the first stone of a run.
+                if !at(r, c) || at(r - dr, c - dc) {
+                    continue;
+                }
+                let run: Vec<usize> = (0..)
+                    .map(|k| (r + k * dr, c + k * dc))
+                    .take_while(|&(rr, cc)| at(rr, cc))
+                    .map(|(rr, cc)| (rr * cols + cc) as usize)
+                    .collect();
+                if run.len() >= 5 {
+                    return Some(run);
+                }
+            }
+        }
+    }
+    None
+}
+
+fn names(dims: Dims, moves: &[Move]) -> String {
+    moves.iter().map(|&m| move_text(dims, m)).collect::<Vec<_>>().join(" ")
+}
+
+impl Adapter for Gomoku {
+    type Eval = GomokuEval;
+
+    fn kind(&self) -> GameKind {
+        GameKind::Gomoku
+    }
+
+    fn info(&self) -> GameInfo {
+        GameInfo {
+            name: "gomoku",
+            title: "Gomoku",
+            solved: false,
+            players: ["Black", "White"],
+            rules: "Black and White take turns placing a stone on an empty cell; Black starts. Five or more in a row \
+                    (across, down or diagonal) wins; a full board is a draw. Freestyle rules on a 15×15 board.",
+            load_hint: "Paste a board: one line per row from the top, x (or 1) black, o (or 0) white, '.' empty; \
+                        cells may be separated by spaces. Any square size from 5 to 26 works.",
+            click_hint: "click an empty cell",
+            levels: vec![
+                Level { name: "easy", label: "Easy (2 plies)", limits: EngineLimits::depth_time(2, 1000) },
+                Level { name: "medium", label: "Medium (0.5 s)", limits: EngineLimits::depth_time(64, 500) },
+                Level { name: "hard", label: "Hard (2 s)", limits: EngineLimits::depth_time(64, 2000) },
+                Level { name: "strong", label: "Strong (5 s)", limits: EngineLimits::depth_time(64, 5000) },
+            ],
+        }
+    }
+
+    fn evaluator(&self) -> GomokuEval {
+        GomokuEval::default()
+    }
+
+    fn decode(&self, text: &str) -> Result<(Gomoku, Position), Error> {
+        let cells = text.chars().filter(|c| !c.is_whitespace()).count();
+        let side = (5..=26).find(|n| n * n == cells);
+        let game = match side {
+            Some(n) => Gomoku::new(n, self.rule())?,
+            None => *self,
+        };
+        Ok((game, game.parse_state(text)?))
+    }
+
+    fn board(&self, state: &Position) -> BoardView {
+        let dims = self.dims();
+        let cells = state
+            .cells()
+            .iter()
+            .map(|&c| match c {
+                BLACK => "B".to_string(),
+                WHITE => "W".to_string(),
+                _ => String::new(),
+            })
+            .collect();
+        let mut marks = Vec::new();
+        if let Some(p) = state.winner() {
+            let stone = if p.index() == 0 { BLACK } else { WHITE };
+            if let Some(line) = winning_line(state, dims, stone) {
+                marks.push(Mark { kind: "win", cells: line, note: "five in a row".to_string() });
+            }
+        } else if state.outcome().is_none() {
+            let mut buf = Vec::new();
+            for (color, name) in [(0usize, "Black"), (1, "White")] {
+                five_cells(state, color, &mut buf);
+                let fives = buf.clone();
+                four_moves(state, color, &mut buf);
+                buf.retain(|m| !fives.contains(m));
+                let mut cells: Vec<usize> = fives.iter().chain(buf.iter()).map(|m| m.index()).collect();
+                cells.dedup();
+                if !cells.is_empty() {
+                    let note = format!("{name}: five at [{}], four at [{}]", names(dims, &fives), names(dims, &buf));
+                    marks.push(Mark { kind: "threat", cells, note });
+                }
+            }
+        }
+        let (rows, cols) = (usize::from(dims.rows), usize::from(dims.cols));
+        BoardView { rows, cols, cells, row_labels: numbers(rows, false), col_labels: letters(cols), marks }
+    }
+
+    fn move_cells(&self, _state: &Position, m: Move) -> Vec<usize> {
+        vec![m.index()]
+    }
+
+    fn think(&self, state: &Position, limits: &SearchLimits) -> Option<Thought<Move>> {
+        let think = ThinkLimits { time: limits.time, nodes: limits.nodes, depth: limits.depth };
+        let d = Engine::new(1, 16).think(state, &think)?;
+        Some(Thought {
+            best: d.best,
+            value: d.value,
+            pv: d.pv,
+            depth: d.depth,
+            nodes: d.nodes,
+            exact: d.value.is_decisive(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{EngineLimits, GameKind, Score};
+
+    fn board(stones: &[(usize, char)], n: usize) -> String {
+        let mut cells = vec!['.'; n * n];
+        for &(i, c) in stones {
+            cells[i] = c;
+        }
+        cells.chunks(n).map(|r| r.iter().collect::<String>() + "\n").collect()
+    }
+
+    #[test]
+    fn the_engine_completes_a_four_and_the_line_is_marked() {
+        let g = GameKind::Gomoku.open();
+        // Black has four in row 1 (cells 0..4) and is to move (4 black, 4 white).
+        let text = board(&[(0, 'x'), (1, 'x'), (2, 'x'), (3, 'x'), (30, 'o'), (31, 'o'), (32, 'o'), (50, 'o')], 15);
+        let v = g.view(&text).unwrap();
+        assert_eq!(v.board.rows, 15);
+        assert!(v.board.marks.iter().any(|m| m.kind == "threat" && m.cells.contains(&4)), "{:?}", v.board.marks);
+        let r = g.engine(&text, &EngineLimits::depth_time(4, 2000)).unwrap();
+        assert_eq!(r.best, "E1");
+        // A forced five is reported as forced (no value claimed), never as a loss.
+        assert!(!matches!(r.score, Score::Loss(_)));
+        let (_, after) = g.play(&text, "E1").unwrap();
+        assert_eq!(after.outcome.as_ref().and_then(|o| o.winner).map(|p| p.index()), Some(0));
+        let line = after.board.marks.iter().find(|m| m.kind == "win").unwrap();
+        assert_eq!(line.cells, vec![0, 1, 2, 3, 4]);
+    }
+
+    #[test]
+    fn any_square_board_loads_and_bad_cells_are_named() {
+        let g = GameKind::Gomoku.open();
+        let v = g.view(&board(&[(12, 'x')], 9)).unwrap();
+        assert_eq!((v.board.rows, v.board.cols, v.to_move.index()), (9, 9, 1));
+        let e = g.view("..x\n..q\n").unwrap_err().to_string();
+        assert!(e.contains("line 2"), "{e}");
+    }
+}
