@@ -193,7 +193,8 @@ impl Notation for RowCol {
 
     fn format_state(&self, state: &Position) -> String {
         let mut out = format_board(&state.remaining());
-        if state.margin() != 0 || (state.to_move() == Player::Second) {
+        // The state line marks a mid-game position; a finished one always has it, since a board alone needs a piece.
+        if state.margin() != 0 || state.to_move() == Player::Second || state.pieces_left() == 0 {
             let side = if state.to_move() == Player::Second { "second" } else { "first" };
             out.push_str(&format!("to_move={side} margin={}\n", state.margin()));
         }

@@ -252,7 +252,7 @@ impl Solver {
 
     /// One null-window probe "value ≥ beta?" at the root, split over the threads. Returns a fail-soft bound.
     fn probe(&self, rm: u16, cm: u16, t: i32, beta: i32) -> i32 {
-        if self.threads <= 1 {
+        if self.threads <= 1 || t < PARALLEL_MIN_PIECES {
             let mut w = Worker::new(self, None);
             let v = w.search(rm, cm, t, beta - 1, beta);
             self.nodes.fetch_add(w.nodes, Ordering::Relaxed);
@@ -481,6 +481,20 @@ impl<'a> Worker<'a> {
         if upper <= alpha {
             return upper;
         }
+        // Enhanced transposition cutoff: a child whose stored upper bound already proves this node ≥ beta ends
+        // the node before any search; a stored lower bound tightens that child's bound.
+        if t >= ETC_MIN_PIECES {
+            for c in &mut list[..n] {
+                if let Some(p) = self.s.table.probe(self::key(c.rm, c.cm)) {
+                    let v = c.gain - p.upper;
+                    if v >= beta {
+                        self.s.table.store(key, v, t, Some(c.index), t as u32);
+                        return v;
+                    }
+                    c.bound = c.bound.min(c.gain - p.lower);
+                }
+            }
+        }
         let mut best = i32::MIN;
         let mut best_move = None;
         for k in 0..n {
@@ -537,6 +551,12 @@ fn pick(list: &mut [Child], k: usize) {
     }
     list.swap(k, b);
 }
+
+/// Smaller roots are solved on one thread: starting threads would cost more than the whole solve.
+const PARALLEL_MIN_PIECES: i32 = 48;
+
+/// Positions with fewer pieces skip the enhanced transposition cutoff (its probes cost more than they save).
+const ETC_MIN_PIECES: i32 = 24;
 
 fn key(rm: u16, cm: u16) -> u32 {
     u32::from(rm) << 16 | u32::from(cm)
