@@ -104,3 +104,27 @@ fn pbrain_answers_a_short_session() {
     assert_eq!(lines[6], "UNKNOWN command \"FOO\"");
     assert_eq!(lines.len(), 7);
 }
+
+#[test]
+fn match_runner_plays_alternating_games_and_writes_records() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let rec = dir.path().join("games.txt");
+    let out = sente(
+        &["gomoku", "match", "sente", "weights", "--games", "2", "--nodes", "3000", "--size", "15"]
+            .into_iter()
+            .chain(["--records", rec.to_str().expect("utf-8 path")])
+            .collect::<Vec<_>>(),
+        "",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("game 1: black sente white weights"), "{stdout}");
+    assert!(stdout.contains("game 2: black weights white sente"), "{stdout}");
+    assert!(stdout.contains("sente vs weights: 2 games, +2 -0 =0"), "{stdout}");
+    let records = std::fs::read_to_string(&rec).expect("records written");
+    assert_eq!(records.lines().count(), 2);
+    assert!(records.lines().all(|l| l.contains(" moves ") && l.contains(" result ")), "{records}");
+    let bad = sente(&["gomoku", "match", "sente", "stockfish"], "");
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(text(&bad.stderr).contains("unknown engine \"stockfish\""));
+}
