@@ -143,13 +143,11 @@ fn best_plays_a_perfect_game_from_the_longest_win_down_to_l0() {
 
 #[test]
 fn best_answers_every_position_of_the_index() {
-    // Every position, through `moves --index` would be slow; the library lists them instead via the text form.
-    let mut input = String::new();
-    for i in 0..sente_lgame::index::POSITIONS {
-        let p = <sente_lgame::LGame as sente_core::Enumerable>::state_at(&sente_lgame::LGame, i).unwrap();
-        input.push_str(&p.to_string());
-        input.push('\n');
-    }
+    let listed = sente(&["lgame", "positions", "--bare"], "");
+    let input = stdout(&listed);
+    assert_eq!(input.lines().count(), 18_368);
+    let with_values = stdout(&sente(&["lgame", "positions"], ""));
+    assert!(with_values.starts_with("0 "), "{}", &with_values[..40]);
     let o = sente(&["lgame", "best"], &input);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let out = stdout(&o);

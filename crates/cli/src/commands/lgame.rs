@@ -63,6 +63,14 @@ enum Cmd {
         #[arg(long)]
         index: Option<usize>,
     },
+    /// Print every position (side to move fixed) in index order, one per line, with its value.
+    #[command(after_help = "Examples:\n  sente lgame positions | head\n  \
+        sente lgame positions --bare | sente lgame best     answer all 18,368 positions")]
+    Positions {
+        /// Only the position texts, without index and value.
+        #[arg(long)]
+        bare: bool,
+    },
     /// Print the rules and the notation.
     #[command(after_help = "Example:\n  sente lgame rules")]
     Rules,
@@ -75,6 +83,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         Cmd::Best { input } if input == Path::new("-") => best_streaming(),
         Cmd::Best { input } => best_file(&input),
         Cmd::Moves { position, index } => moves(position.as_deref(), index),
+        Cmd::Positions { bare } => positions(bare),
         Cmd::Rules => {
             print!("{RULES}");
             Ok(ExitCode::SUCCESS)
@@ -214,5 +223,19 @@ fn moves(text: Option<&str>, index: Option<usize>) -> Result<ExitCode, CliError>
         writeln!(out, "{:<15} {after} {:<4} {share}", format_move(mv.mv), mv.value.to_string())?;
     }
     out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn positions(bare: bool) -> Result<ExitCode, CliError> {
+    let analysis = if bare { None } else { Some(Analysis::new()) };
+    let mut text = String::with_capacity(POSITIONS * 32);
+    for i in 0..POSITIONS {
+        let pos = LGame.state_at(i).ok_or_else(|| CliError::Other(format!("index {i} names no position")))?;
+        match &analysis {
+            Some(a) => text.push_str(&format!("{i} {pos} {}\n", a.value_at(i))),
+            None => text.push_str(&format!("{pos}\n")),
+        }
+    }
+    write_output(Path::new("-"), &text)?;
     Ok(ExitCode::SUCCESS)
 }
