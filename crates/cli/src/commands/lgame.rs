@@ -26,10 +26,11 @@ pub struct Args {
 #[derive(Debug, Subcommand)]
 enum Cmd {
     /// Solve every position and print the statistics of the analysis (counts for one side to move).
-    #[command(after_help = "Examples:\n  sente lgame stats            a readable report\n  \
-        sente lgame stats --json     one JSON object: positions, canonical_positions, terminal, terminal_canonical,\n                               \
-        wins, losses, draws, *_canonical, max_win_remoteness, max_loss_remoteness, win_remoteness,\n                               \
-        loss_remoteness, branching, max_branching, mean_branching, start_value, start_moves")]
+    #[command(after_help = "Examples:\n  sente lgame stats\n  sente lgame stats --json -o stats.json\n\n\
+        JSON keys: positions, canonical_positions, terminal, terminal_canonical, wins, losses, draws, \
+        wins_canonical, losses_canonical, draws_canonical, max_win_remoteness, max_loss_remoteness, \
+        win_remoteness, loss_remoteness, branching, max_branching, mean_branching, start_value, start_moves \
+        (histograms are objects from value to count).")]
     Stats {
         /// Print JSON instead of the report.
         #[arg(long)]
@@ -41,10 +42,10 @@ enum Cmd {
     /// Read positions on stdin, one per line; print the position after the engine's move and the input's value.
     #[command(
         after_help = "Examples:\n  echo 'NXX./.OX./.OX./.OON' | sente lgame best\n  sente lgame best positions.txt\n\n\
-        Each output line is the position after the move (X is still the player who just moved), a space, and the\n\
-        value of the input position for its player to move: W<k> (wins in k plies), L<k> (loses in k plies) or D.\n\
-        A position with no move prints '- L0'. The move: in a win a fastest win, in a loss a slowest loss, in a\n\
-        draw the drawn move that leaves the opponent the largest share of losing replies; ties go to the first\n\
+        Each output line is the position after the move (X is still the player who just moved), a space, and the \
+        value of the input position for its player to move: W<k> (wins in k plies), L<k> (loses in k plies) or D. \
+        A position with no move prints '- L0'. The move: in a win a fastest win, in a loss a slowest loss, in a \
+        draw the drawn move that leaves the opponent the largest share of losing replies; ties go to the first \
         move in the canonical order. A malformed line prints 'error: line N: ...' and the exit status is 2."
     )]
     Best {
@@ -54,7 +55,7 @@ enum Cmd {
     },
     /// Every legal move of one position with its exact value for the player making it.
     #[command(after_help = "Examples:\n  sente lgame moves 'NXX./.OX./.OX./.OON'\n  sente lgame moves --index 0\n\n\
-        Columns: move (the L's cells a1..d4, top row 1, then a neutral's move), the position after it with X still\n\
+        Columns: move (the L's cells a1..d4, top row 1, then a neutral's move), the position after it with X still \
         the mover, the move's value for the mover (W<k>/L<k>/D), and the opponent's losing replies / replies.")]
     Moves {
         /// The position: four rows of X, O, N and '.', top first, separated by '/'.
