@@ -327,7 +327,7 @@ impl Chunk {
         // After a sample of the range, size the buckets for the rest from the edges per position seen so far.
         let sample_end = range.start + range.len() / 16;
         for (k, index) in range.enumerate() {
-            if index == sample_end && index > 0 {
+            if k > 0 && index == sample_end {
                 let per_state = chunk.buckets.iter().map(Vec::len).sum::<usize>() as f64 / (k as f64);
                 let expect = (per_state * (chunk.table.len() - k) as f64 * 1.05 / blocks as f64) as usize;
                 chunk.buckets.iter_mut().for_each(|b| b.reserve(expect));
