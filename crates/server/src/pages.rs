@@ -40,7 +40,7 @@ pub async fn index(State(app): State<AppState>) -> Html<String> {
             let info = g.info();
             let solved = if info.solved { r#"<span class="badge">solved</span>"# } else { "" };
             format!(
-                "<li><a class=\"card\" href=\"/play/{name}\"><b>{title}</b> {solved}<span>{rules}</span></a></li>\n",
+                "<li><a class=\"card\" href=\"/play/{name}\"><b>{title} {solved}</b><span>{rules}</span></a></li>\n",
                 name = escape(info.name),
                 title = escape(info.title),
                 rules = escape(info.rules),
