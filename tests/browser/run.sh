@@ -2,7 +2,7 @@
 # Sente arena end-to-end tests on a real browser and a real terminal.
 #  1. Installs what a fresh Debian machine lacks: Chromium and tmux (apt-get), playwright-core (npm, into
 #     tests/browser/node_modules from package-lock.json).
-#  2. Builds the `sente` binary (the test profile, which `cargo test` has usually built already).
+#  2. Builds the `sente` binary (the workspace test build, which `cargo test` has usually made already).
 #  3. Starts `sente serve` on a free loopback port, runs arena.test.mjs in headless Chromium (screenshots go to
 #     docs/screenshots/), then stops the server.
 #  4. Plays `sente play tictactoe` in tmux (send-keys / capture-pane): move values, a move, the engine's reply,
@@ -28,7 +28,9 @@ if [ ! -d "$here/node_modules/playwright-core" ]; then
 fi
 
 echo "building sente"
-cargo build --profile test -p sente-cli --bin sente --quiet
+# The same build `cargo test --workspace` makes (so after scripts/test.sh's cargo test this is a no-op): the test
+# profile, with the workspace's feature set, puts the binary in target/debug.
+cargo test --workspace --no-run --quiet
 target="${CARGO_TARGET_DIR:-$root/target}"
 bin="$target/debug/sente"
 
