@@ -18,6 +18,7 @@
 //! Modules: [`moves`] (squares, [`Move`]), [`position`] ([`Position`]: play/undo, hash), [`movegen`] (the grader's
 //! expansion order, forced pass, game end), [`notation`] (text forms), [`eval`] (the course's [`Utility`] and the
 //! engine's [`Heuristic`]), [`problem`] (the course's input → output), [`engine`] (timed search and matches).
+#![deny(missing_docs)]
 
 pub mod engine;
 pub mod error;
