@@ -1,12 +1,14 @@
 //! `bench`: a fixed, seeded set of middle-game positions searched to a fixed depth by one thread, giving a
 //! deterministic node count (Stockfish's signature habit) and a nodes-per-second figure.
 //!
-//! The positions are made by the weight bot playing from seeded openings, so they are defined by code, not stored
+//! The positions are made by the weight bot playing from seeded openings (stopping at quiet positions), so they are defined by code, not stored
 //! text. The searcher is the engine's: core PVS with the Gomoku evaluator, a fresh table for every position.
 
 use crate::engine::eval::GomokuEval;
+use crate::engine::threats::has_open_four_move;
 use crate::engine::weights::weight_move;
 use crate::openings::opening;
+use crate::patterns::FIVE;
 use crate::position::Position;
 use crate::rules::Gomoku;
 use sente_core::search::{SearchLimits, Searcher};
@@ -27,21 +29,25 @@ pub struct BenchLine {
     pub time: Duration,
 }
 
-/// The bench's positions on `game`'s board: opening `k` then `10 + 2k` plies of the weight bot.
+/// The bench's positions on `game`'s board: opening `k`, then the weight bot plays at least `10 + 2k` plies and on
+/// until the position is quiet (neither side can make a five or an open four), so every search has a real tree.
 #[must_use]
 pub fn positions(game: Gomoku) -> Vec<Position> {
-    (0..POSITIONS)
-        .map(|k| {
+    let quiet = |p: &Position| (0..2).all(|c| p.count(c, FIVE) == 0 && !has_open_four_move(p, c));
+    (0..8 * POSITIONS)
+        .filter_map(|k| {
             let mut pos = opening(game, k + 1, 3);
-            for _ in 0..10 + 2 * k {
-                match weight_move(&pos, k + 1) {
-                    Some(m) if pos.outcome().is_none() => pos.play(m),
-                    _ => break,
+            let mut plies = 0;
+            while pos.outcome().is_none() {
+                if plies >= 10 + 2 * k && quiet(&pos) {
+                    return Some(pos);
                 }
+                pos.play(weight_move(&pos, k + 1)?);
+                plies += 1;
             }
-            pos
+            None
         })
-        .filter(|p| p.outcome().is_none())
+        .take(POSITIONS as usize)
         .collect()
 }
 
@@ -59,4 +65,52 @@ pub fn run(game: Gomoku, depth: u32) -> Vec<BenchLine> {
             BenchLine { position, nodes: r.nodes, time: clock.elapsed() }
         })
         .collect()
+}
+
+/// One entry of a position suite file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SuiteEntry {
+    /// The entry's name (its `id` line).
+    pub id: String,
+    /// The position (side to move deduced from the stones).
+    pub position: Position,
+}
+
+/// Parses a suite file in shakmaty's perft-file habit: `id NAME` then `pos ROWS` with the board's rows joined by
+/// `/` (`x` black, `o` white, `.` empty); blank lines and `#` comments are skipped.
+///
+/// # Errors
+/// A malformed line or board, with its line number.
+pub fn parse_suite(game: Gomoku, text: &str) -> Result<Vec<SuiteEntry>, crate::Error> {
+    let mut out = Vec::new();
+    let mut id = None;
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let bad = |detail: String| crate::Error::Suite { line: n + 1, detail };
+        if let Some(name) = line.strip_prefix("id ") {
+            id = Some(name.trim().to_string());
+        } else if let Some(rows) = line.strip_prefix("pos ") {
+            let name = id.take().ok_or_else(|| bad("a pos line needs an id line before it".into()))?;
+            let position =
+                crate::notation::parse_board(game, &rows.replace('/', "\n")).map_err(|e| bad(e.to_string()))?;
+            out.push(SuiteEntry { id: name, position });
+        } else {
+            return Err(bad(format!("expected `id NAME` or `pos ROWS`, found {line:?}")));
+        }
+    }
+    Ok(out)
+}
+
+/// Writes a position as one `pos` line's argument: rows joined by `/`.
+#[must_use]
+pub fn suite_rows(pos: &Position) -> String {
+    let cols = usize::from(pos.dims().cols);
+    pos.cells()
+        .chunks(cols)
+        .map(|r| r.iter().map(|&c| ['.', 'x', 'o'][usize::from(c)]).collect::<String>())
+        .collect::<Vec<_>>()
+        .join("/")
 }

@@ -73,6 +73,14 @@ pub enum Error {
     /// A renju forbidden point for black.
     #[error("move {0:?} is forbidden for black under renju rules (double three, double four or overline)")]
     Forbidden(String),
+    /// A malformed line of a position suite file.
+    #[error("line {line}: {detail}")]
+    Suite {
+        /// 1-based line.
+        line: usize,
+        /// What is wrong.
+        detail: String,
+    },
     /// A move after the end of the game.
     #[error("the game is already over")]
     GameOver,

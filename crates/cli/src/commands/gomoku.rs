@@ -62,14 +62,18 @@ space and the row counted from the top line, 1-19. Bad input: a message on stder
     #[command(after_help = "Example:\n  printf 'START 15\\nBEGIN\\nEND\\n' | sente gomoku pbrain\n  OK\n  7,7")]
     Pbrain(PbrainArgs),
     /// Benchmark: a fixed position set searched to a fixed depth by one thread; deterministic nodes and nodes/s.
-    #[command(after_help = "Example:\n  sente gomoku bench --depth 6")]
+    #[command(after_help = "Examples:\n  sente gomoku bench --depth 8\n  \
+sente gomoku bench --vcf crates/gomoku/tests/data/vcf.txt   time the VCF solver on every suite position")]
     Bench {
         /// Search depth in plies.
-        #[arg(long, default_value_t = 6)]
+        #[arg(long, default_value_t = 8)]
         depth: u32,
         /// Board side.
         #[arg(long, default_value_t = 15)]
         size: usize,
+        /// Instead, solve every position of this VCF suite file (15x15 freestyle) and time each.
+        #[arg(long)]
+        vcf: Option<std::path::PathBuf>,
     },
     /// Plays a match between two engines (built-in `sente`, `weights`, or `pbrain:COMMAND`), reporting W/L/D and Elo.
     #[command(
@@ -95,7 +99,8 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     match args.cmd {
         Cmd::Nptu { colour, time_ms, threads, nodes } => nptu(colour, time_ms, threads, nodes),
         Cmd::Pbrain(a) => pbrain(&a),
-        Cmd::Bench { depth, size } => bench(depth, size),
+        Cmd::Bench { vcf: Some(file), size, .. } => bench_vcf(&file, size),
+        Cmd::Bench { depth, size, vcf: None } => bench(depth, size),
         Cmd::Match(a) => matches::run(&a),
     }
 }
@@ -171,6 +176,43 @@ fn bench(depth: u32, size: usize) -> Result<ExitCode, CliError> {
         "total: {} positions, depth {depth}, nodes {nodes}, time {:.1} ms, {nps:.0} nodes/s (1 thread)\n",
         lines.len(),
         time.as_secs_f64() * 1000.0
+    ));
+    write_output(Path::new("-"), &out)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn bench_vcf(file: &Path, size: usize) -> Result<ExitCode, CliError> {
+    use sente_gomoku::engine::vcf::{Budget, find_vcf};
+    let game = Gomoku::new(size, Rule::Freestyle).map_err(|e| CliError::Usage(e.to_string()))?;
+    let text = read_input(file)?;
+    let suite = sente_gomoku::bench::parse_suite(game, &text).map_err(|e| CliError::input(file, e))?;
+    let mut out = String::new();
+    let (mut worst, mut solved, mut total) = (Duration::ZERO, 0, Duration::ZERO);
+    for e in &suite {
+        let mut pos = e.position.clone();
+        let me = pos.to_move().index();
+        let clock = Stopwatch::start();
+        let proof = find_vcf(&mut pos, me, 30, &Budget::nodes(10_000_000));
+        let t = clock.elapsed();
+        worst = worst.max(t);
+        total += t;
+        let found = proof.line.as_ref().map(|l| {
+            solved += 1;
+            sente_gomoku::notation::move_text(game.dims(), l[0])
+        });
+        out.push_str(&format!(
+            "{:<28} {:>6} nodes {:>8.3} ms  {}\n",
+            e.id,
+            proof.nodes,
+            t.as_secs_f64() * 1000.0,
+            found.map_or("no VCF".to_string(), |m| format!("VCF starting {m}"))
+        ));
+    }
+    out.push_str(&format!(
+        "solved {solved} of {} positions; slowest {:.3} ms, total {:.3} ms\n",
+        suite.len(),
+        worst.as_secs_f64() * 1000.0,
+        total.as_secs_f64() * 1000.0
     ));
     write_output(Path::new("-"), &out)?;
     Ok(ExitCode::SUCCESS)

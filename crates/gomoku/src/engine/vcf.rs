@@ -97,7 +97,8 @@ impl<'b> Solver<'b> {
         } else {
             four_moves(pos, att, &mut list);
         }
-        let key = pos.hash();
+        // The same stones can be searched for either attacker (a VCT asks about the defender's fours too).
+        let key = pos.hash() ^ if att == 0 { 0 } else { 0x9E37_79B9_7F4A_7C15 };
         let slot = (key as usize) & (FAILED_SIZE - 1);
         if depth == 0 || (self.failed[slot].0 == key && self.failed[slot].1 >= depth) {
             self.lists.push(list);

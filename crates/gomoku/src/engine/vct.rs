@@ -2,14 +2,15 @@
 //!
 //! After a four the defender's reply is forced, as in VCF. After an open three the defender may block at any cell
 //! that stops the three from becoming a straight four (the attacker's four points) or counter with a four of his
-//! own; the attacker must win against every one of those replies. A defender who has a VCF of his own refutes the
+//! own; the attacker must win against every one of those replies (after blocking a counter-four, the attacker's
+//! pending three still forces the defender). A defender who has a VCF of his own refutes the
 //! three at once. At every attacker node a VCF is tried first. Depth counts attacking moves; the search is bounded
 //! by the same [`Budget`] as VCF, and failed positions are remembered per depth.
 
 use super::threats::{cells_where, five_cells, has_open_four_move, legal_for, threat_moves};
 use super::vcf::{Budget, Proof, Solver};
 use crate::patterns::{FIVE, is_four};
-use crate::position::{CellThreats, Move, Position};
+use crate::position::{Move, Position};
 use sente_core::State;
 
 const FAILED_SIZE: usize = 1 << 14;
@@ -36,14 +37,21 @@ impl Vct<'_> {
         }
         let mut moves = Vec::new();
         if pos.count(def, FIVE) > 0 {
+            // The defender countered with a four: block it. The attack goes on only if our threats survive the
+            // block (a four made by the block, or an open three still on the board), which `defend` checks.
             five_cells(pos, def, &mut moves);
-            let threat = moves.len() == 1 && legal_for(pos, att, moves[0]) && {
-                let t = CellThreats::of(pos.pats(moves[0].index(), att));
-                t.fours > 0 || t.threes > 0
-            };
-            if !threat {
+            if moves.len() != 1 || !legal_for(pos, att, moves[0]) {
                 return false;
             }
+            let b = moves[0];
+            pos.place(b.index(), att);
+            self.line.push(b);
+            let won = self.defend(pos, att, depth);
+            pos.remove(b.index());
+            if !won {
+                self.line.pop();
+            }
+            return won;
         } else {
             self.vcf.take_line();
             if self.vcf.attack(pos, att, INNER_VCF_DEPTH) {

@@ -1,0 +1,188 @@
+//! The VCF suite (`tests/data/vcf.txt`): every position has a win by continuous fours for the side to move, which
+//! the VCF solver must find within a node budget; each line it returns is replayed and checked by a brute-force
+//! referee that knows nothing of the pattern tables. Also VCT on known positions and the threat-solver edge cases.
+//!
+//! `BLESS=1 cargo test -p sente-gomoku --test threats -- --ignored` regenerates the suite from seeded weight-bot games.
+
+use sente_core::{Game, Outcome, State};
+use sente_gomoku::bench::{parse_suite, suite_rows};
+use sente_gomoku::engine::threats::has_open_four_move;
+use sente_gomoku::engine::vcf::{Budget, find_vcf};
+use sente_gomoku::engine::vct::find_vct;
+use sente_gomoku::engine::weights::weight_move;
+use sente_gomoku::notation::parse_board;
+use sente_gomoku::openings::opening;
+use sente_gomoku::patterns::FIVE;
+use sente_gomoku::{Gomoku, Move, Position, Rule};
+use std::path::Path;
+
+/// Node budget per position: the suite's 100 ms target is timed by `sente gomoku bench --vcf`, the test counts nodes.
+const NODE_BUDGET: u64 = 200_000;
+
+fn suite_path() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/vcf.txt")
+}
+
+/// True when `stone` placed on the empty cell `i` makes five or more in a row (brute-force scan).
+fn makes_five(pos: &Position, i: usize, stone: u8) -> bool {
+    let d = pos.dims();
+    let (rows, cols) = (i32::from(d.rows), i32::from(d.cols));
+    let (r0, c0) = ((i / cols as usize) as i32, (i % cols as usize) as i32);
+    let at = |r: i32, c: i32| r >= 0 && c >= 0 && r < rows && c < cols && pos.cell((r * cols + c) as usize) == stone;
+    [(0, 1), (1, 0), (1, 1), (1, -1)].iter().any(|&(dr, dc)| {
+        let mut n = 1;
+        let mut k = 1;
+        while at(r0 + k * dr, c0 + k * dc) {
+            n += 1;
+            k += 1;
+        }
+        k = 1;
+        while at(r0 - k * dr, c0 - k * dc) {
+            n += 1;
+            k += 1;
+        }
+        n >= 5
+    })
+}
+
+fn five_points(pos: &Position, stone: u8) -> Vec<usize> {
+    (0..pos.cells().len()).filter(|&i| pos.cell(i) == 0 && makes_five(pos, i, stone)).collect()
+}
+
+/// Replays a VCF line, checking that every attacking move is a four (and blocks the defender's four when there is
+/// one), every defence is the forced block, the defender never gets to play a five, and the line ends in five.
+fn referee(start: &Position, line: &[Move]) {
+    let mut pos = start.clone();
+    let att = pos.to_move().index() as u8 + 1;
+    let def = 3 - att;
+    for (k, &m) in line.iter().enumerate() {
+        assert!(pos.is_legal(m), "move {k} of the line is illegal");
+        if k % 2 == 0 {
+            // A defender who made a four with his block must be blocked at once, and the block must be a four too.
+            let theirs = five_points(&pos, def);
+            assert!(theirs.is_empty() || theirs == vec![m.index()], "attacking move {k} ignores the defender's five");
+            pos.play(m);
+            if pos.outcome().is_some() {
+                assert_eq!(k, line.len() - 1, "the five ends the line");
+                return;
+            }
+            let threats = five_points(&pos, att);
+            assert!(!threats.is_empty(), "attacking move {k} is not a four");
+            if threats.len() >= 2 {
+                // An unstoppable double threat: whatever the defender does, a five follows.
+                assert!(five_points(&pos, def).is_empty(), "the defender could win instead of blocking");
+                return;
+            }
+        } else {
+            let threats = five_points(&pos, att);
+            assert_eq!(threats, vec![m.index()], "defence {k} is not the forced block");
+            pos.play(m);
+        }
+    }
+    panic!("the line ended without a five: {line:?}");
+}
+
+#[test]
+fn every_suite_position_is_solved_by_vcf_within_the_node_budget() {
+    let g = Gomoku::new(15, Rule::Freestyle).expect("size");
+    let text = std::fs::read_to_string(suite_path()).expect("suite file");
+    let suite = parse_suite(g, &text).expect("suite parses");
+    assert!(suite.len() >= 30, "the suite has {} positions", suite.len());
+    for e in &suite {
+        let mut pos = e.position.clone();
+        let me = pos.to_move().index();
+        assert_eq!(pos.count(me, FIVE), 0, "{}: no five on the board already", e.id);
+        let proof = find_vcf(&mut pos, me, 30, &Budget::nodes(NODE_BUDGET));
+        assert_eq!(pos, e.position, "{}: the solver restores the position", e.id);
+        let line = proof.line.unwrap_or_else(|| panic!("{}: no VCF found in {} nodes", e.id, proof.nodes));
+        assert!(line.len() >= 7, "{}: at least four fours ({line:?})", e.id);
+        referee(&e.position, &line);
+    }
+}
+
+#[test]
+fn vcf_refuses_when_the_defender_has_a_five_and_finds_the_forbidden_block_win_in_renju() {
+    // Black four on row 1 versus a white four on row 3: white (to move) must block, not attack.
+    let g = Gomoku::new(9, Rule::Freestyle).expect("size");
+    let pos = parse_board(
+        g,
+        "xxxx.....\n.........\n.oooo....\n.........\n.........\n.........\n.........\n.........\n....x....\n",
+    )
+    .expect("board");
+    let mut p = pos.clone();
+    assert!(find_vcf(&mut p, 1, 10, &Budget::nodes(10_000)).line.is_some(), "white's own five comes first");
+    let mut p = pos.clone();
+    let line = find_vcf(&mut p, 0, 10, &Budget::nodes(10_000)).line;
+    assert_eq!(line.map(|l| l.len()), Some(1), "black (not to move) would just complete the five");
+}
+
+#[test]
+fn vct_finds_a_win_by_threes_where_no_vcf_exists() {
+    // Two open twos that cross at a free point: the double three there wins (no four exists yet, so no VCF).
+    let g = Gomoku::new(15, Rule::Freestyle).expect("size");
+    let mut rows = vec![".".repeat(15); 15];
+    rows[5] = "........x......".to_string();
+    rows[6] = "........x......".to_string();
+    rows[7] = "......xx.......".to_string();
+    rows[0] = "o.o.o..........".to_string();
+    rows[14] = "o..............".to_string();
+    let pos = parse_board(g, &rows.join("\n")).expect("board");
+    let mut p = pos.clone();
+    assert!(find_vcf(&mut p, 0, 20, &Budget::nodes(50_000)).line.is_none(), "no win by fours alone");
+    let proof = find_vct(&mut p, 0, 4, &Budget::nodes(300_000));
+    assert_eq!(p, pos);
+    let line = proof.line.expect("a VCT");
+    assert!(!has_open_four_move(&pos, 1), "white has nothing of its own");
+    assert!(pos.is_legal(line[0]));
+    // Under renju the same double three is forbidden to black, and the solver must not use it.
+    let renju = Gomoku::new(15, Rule::Renju).expect("size");
+    let mut r = parse_board(renju, &rows.join("\n")).expect("board");
+    let centre = r.move_at(sente_core::grid::Coord::new(7, 8));
+    assert!(r.is_forbidden(centre));
+    if let Some(l) = find_vct(&mut r, 0, 4, &Budget::nodes(300_000)).line {
+        assert_ne!(l[0], centre, "renju black may not start with the double three");
+    }
+}
+
+/// Regenerates the suite: positions from seeded weight-bot games where the side to move has a VCF of at least
+/// four fours but no open four or five yet.
+#[test]
+#[ignore = "regenerates tests/data/vcf.txt; run with BLESS=1"]
+fn regenerate_vcf_suite() {
+    let g = Gomoku::new(15, Rule::Freestyle).expect("size");
+    let mut out = String::from("# Positions with a win by continuous fours for the side to move (15x15 freestyle).\n");
+    out.push_str("# Generated by `BLESS=1 cargo test -p sente-gomoku --test threats -- --ignored`.\n");
+    let mut found = 0;
+    for seed in 1..2000u64 {
+        if found == 40 {
+            break;
+        }
+        let mut pos = opening(g, seed, 3);
+        while pos.outcome().is_none() {
+            let me = pos.to_move().index();
+            let quiet = pos.count(me, FIVE) == 0 && pos.count(1 - me, FIVE) == 0 && !has_open_four_move(&pos, me);
+            if quiet && pos.stones() >= 8 {
+                let mut p = pos.clone();
+                if let Some(line) = find_vcf(&mut p, me, 30, &Budget::nodes(NODE_BUDGET)).line
+                    && line.len() >= 7
+                {
+                    found += 1;
+                    out.push_str(&format!(
+                        "\nid vcf-{found:02}-seed{seed}-fours{}\npos {}\n",
+                        line.len() / 2 + 1,
+                        suite_rows(&pos)
+                    ));
+                    break;
+                }
+            }
+            let Some(m) = weight_move(&pos, seed) else { break };
+            pos.play(m);
+        }
+    }
+    assert!(found >= 30, "only {found} positions found");
+    if std::env::var_os("BLESS").is_some() {
+        std::fs::write(suite_path(), out).expect("write suite");
+    }
+    let _ = Outcome::Draw;
+    let _ = g.initial_state();
+}
