@@ -361,7 +361,8 @@ impl<'a> Worker<'a> {
     ///
     /// Each child's `bound` is `t − 2·M(child)`, where `M(child)` is the longest line the move leaves: the
     /// opponent can take it and at worst lose all the rest, so the move is worth at most that. Its ordering score is
-    /// `gain − M(child)`, the move's one-ply net, with the table's move first.
+    /// its gain (larger takes first, the table's move before all); scoring by `gain − M(child)` instead searched
+    /// 5–30% more nodes on 12×12 to 14×14 boards.
     fn generate(&self, rm: u16, cm: u16, t: i32, tt_move: Option<u8>, list: &mut [Child; 32]) -> (usize, i32, i32) {
         let s = self.s;
         let mut rc = [0i32; MAX_SIDE];
@@ -419,7 +420,7 @@ impl<'a> Worker<'a> {
             let cols_left = if c1_mask & !line == 0 { c1 - 1 } else { c1 };
             let left = rows_left.max(cols_left);
             min_left = min_left.min(left);
-            let score = if tt_move == Some(i as u8) { 1000 } else { 64 * (rc[i] - left) + rc[i] };
+            let score = if tt_move == Some(i as u8) { 1000 } else { rc[i] };
             list[n] = Child {
                 index: i as u8,
                 gain: rc[i],
@@ -443,7 +444,7 @@ impl<'a> Worker<'a> {
             let left = rows_left.max(cols_left);
             min_left = min_left.min(left);
             let idx = 16 + j as u8;
-            let score = if tt_move == Some(idx) { 1000 } else { 64 * (cc[j] - left) + cc[j] };
+            let score = if tt_move == Some(idx) { 1000 } else { cc[j] };
             list[n] = Child {
                 index: idx,
                 gain: cc[j],
@@ -488,7 +489,8 @@ impl<'a> Worker<'a> {
         // Table: stored bounds narrow the window or settle the node.
         let key = key(rm, cm);
         let mut tt_move = None;
-        if let Some(p) = self.s.table.probe(key) {
+        let use_table = t >= TABLE_MIN_PIECES;
+        if let Some(p) = if use_table { self.s.table.probe(key) } else { None } {
             if p.lower >= beta {
                 return p.lower;
             }
@@ -568,7 +570,9 @@ impl<'a> Worker<'a> {
         } else {
             (best, best)
         };
-        self.s.table.store(key, lo, hi, best_move, t as u32);
+        if use_table {
+            self.s.table.store(key, lo, hi, best_move, t as u32);
+        }
         best
     }
 }
@@ -586,6 +590,9 @@ fn pick(list: &mut [Child], k: usize) {
 
 /// Smaller roots are solved on one thread: starting threads would cost more than the whole solve.
 const PARALLEL_MIN_PIECES: i32 = 48;
+
+/// Positions with fewer pieces bypass the table: re-searching them is cheaper than the cache miss of a probe.
+const TABLE_MIN_PIECES: i32 = 10;
 
 /// Positions with fewer pieces skip the enhanced transposition cutoff (its probes cost more than they save).
 const ETC_MIN_PIECES: i32 = 24;

@@ -187,9 +187,10 @@ fn solve(a: &SolveArgs) -> Result<ExitCode, CliError> {
     }
     if a.stats {
         eprintln!(
-            "stats: engine={:?} value={value} best={best} nodes={nodes} seconds={:.6} peak_kib={}",
+            "stats: engine={:?} value={value} best={best} nodes={nodes} seconds={:.6} cpu_seconds={:.2} peak_kib={}",
             a.engine,
             elapsed.as_secs_f64(),
+            cpu_seconds(),
             peak_kib()
         );
     }
@@ -208,6 +209,16 @@ fn peak_kib() -> u64 {
             s.lines().find(|l| l.starts_with("VmHWM:")).and_then(|l| l.split_whitespace().nth(1)?.parse().ok())
         })
         .unwrap_or(0)
+}
+
+/// User plus system CPU time of this process so far (Linux `/proc/self/stat`, 100 ticks a second), 0 where unknown.
+fn cpu_seconds() -> f64 {
+    let ticks = std::fs::read_to_string("/proc/self/stat").ok().and_then(|s| {
+        let rest = s.rsplit_once(')')?.1;
+        let f: Vec<u64> = rest.split_whitespace().skip(11).take(2).filter_map(|x| x.parse().ok()).collect();
+        (f.len() == 2).then(|| f[0] + f[1])
+    });
+    ticks.unwrap_or(0) as f64 / 100.0
 }
 
 /// A progress line on stderr, shown once a solve has run for a second.
@@ -269,6 +280,7 @@ fn generate(a: &GenArgs) -> Result<ExitCode, CliError> {
 /// One measured child process.
 struct Run {
     seconds: f64,
+    cpu: f64,
     peak_kib: u64,
     value: String,
 }
@@ -291,14 +303,22 @@ fn run_child(input: &Path, engine: &str, threads: usize) -> Result<Run, CliError
     let field = |name: &str| {
         stats.split_whitespace().find_map(|f| f.strip_prefix(name).map(str::to_string)).unwrap_or_default()
     };
-    Ok(Run { seconds, peak_kib: field("peak_kib=").parse().unwrap_or(0), value: field("value=") })
+    Ok(Run {
+        seconds,
+        cpu: field("cpu_seconds=").parse().unwrap_or(0.0),
+        peak_kib: field("peak_kib=").parse().unwrap_or(0),
+        value: field("value="),
+    })
 }
 
 fn bench(a: &BenchArgs) -> Result<ExitCode, CliError> {
     let dir = std::env::temp_dir().join(format!("sente-rowcol-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir).map_err(|source| CliError::Write { path: dir.display().to_string(), source })?;
     let mut out = std::io::stdout().lock();
-    writeln!(out, "board            pieces value  fast s  fast MiB  base s  base MiB  speed-up  memory")?;
+    writeln!(
+        out,
+        "board            pieces value  fast s  fast cpu  fast MiB  base s  base cpu  base MiB  speed-up  memory"
+    )?;
     for &n in &a.sizes {
         for seed in 1..=a.boards {
             let b = random_board(n, n, a.density, seed);
@@ -309,12 +329,14 @@ fn bench(a: &BenchArgs) -> Result<ExitCode, CliError> {
             if a.no_baseline {
                 writeln!(
                     out,
-                    "{label:<16} {:>6} {:>5} {:>7.3} {:>9.1}",
+                    "{label:<16} {:>6} {:>5} {:>7.3} {:>9.2} {:>9.1}",
                     b.pieces(),
                     fast.value,
                     fast.seconds,
+                    fast.cpu,
                     fast.peak_kib as f64 / 1024.0
                 )?;
+                out.flush()?;
                 continue;
             }
             let base = run_child(&path, "baseline", 1)?;
@@ -323,12 +345,14 @@ fn bench(a: &BenchArgs) -> Result<ExitCode, CliError> {
             }
             writeln!(
                 out,
-                "{label:<16} {:>6} {:>5} {:>7.3} {:>9.1} {:>7.2} {:>9.1} {:>8.1}x {:>6.2}",
+                "{label:<16} {:>6} {:>5} {:>7.3} {:>9.2} {:>9.1} {:>7.2} {:>9.2} {:>9.1} {:>8.1}x {:>6.2}",
                 b.pieces(),
                 fast.value,
                 fast.seconds,
+                fast.cpu,
                 fast.peak_kib as f64 / 1024.0,
                 base.seconds,
+                base.cpu,
                 base.peak_kib as f64 / 1024.0,
                 base.seconds / fast.seconds,
                 fast.peak_kib as f64 / base.peak_kib.max(1) as f64,
