@@ -74,6 +74,8 @@ pub struct Solver {
     table: Table,
     threads: usize,
     nodes: AtomicU64,
+    /// Endgame memos handed from one worker to the next, so each is filled once per thread, not once per probe.
+    pool: std::sync::Mutex<Vec<Endgame>>,
 }
 
 /// Per-thread search state.
@@ -110,6 +112,7 @@ impl Solver {
             table,
             threads: options.threads.max(1),
             nodes: AtomicU64::new(0),
+            pool: std::sync::Mutex::new(Vec::new()),
         }
     }
 
@@ -157,7 +160,7 @@ impl Solver {
                 }
             }
         }
-        self.nodes.fetch_add(w.nodes, Ordering::Relaxed);
+        drop(w);
         let best = best.unwrap_or(Move::from_index(children[0].index as usize));
         Solution { value, best, move_values, nodes: self.nodes(), table_bytes: self.table.bytes() }
     }
@@ -286,15 +289,11 @@ impl Solver {
     fn probe(&self, rm: u16, cm: u16, t: i32, beta: i32) -> i32 {
         if self.threads <= 1 || t < PARALLEL_MIN_PIECES {
             let mut w = Worker::new(self, None);
-            let v = w.search(rm, cm, t, beta - 1, beta);
-            self.nodes.fetch_add(w.nodes, Ordering::Relaxed);
-            return v;
+            return w.search(rm, cm, t, beta - 1, beta);
         }
         let mut w = Worker::new(self, None);
         let Some(children) = w.ordered_children(rm, cm, t) else {
-            let v = w.search(rm, cm, t, beta - 1, beta);
-            self.nodes.fetch_add(w.nodes, Ordering::Relaxed);
-            return v;
+            return w.search(rm, cm, t, beta - 1, beta);
         };
         let next = AtomicUsize::new(0);
         let stop = AtomicBool::new(false);
@@ -323,7 +322,6 @@ impl Solver {
                             break;
                         }
                     }
-                    self.nodes.fetch_add(w.nodes, Ordering::Relaxed);
                 });
             }
         });
@@ -338,9 +336,20 @@ impl Solver {
     }
 }
 
+/// A finished worker reports its nodes and hands its endgame memo back to the pool.
+impl Drop for Worker<'_> {
+    fn drop(&mut self) {
+        self.s.nodes.fetch_add(self.nodes, Ordering::Relaxed);
+        if let Ok(mut pool) = self.s.pool.lock() {
+            pool.push(std::mem::take(&mut self.endgame));
+        }
+    }
+}
+
 impl<'a> Worker<'a> {
     fn new(s: &'a Solver, stop: Option<&'a AtomicBool>) -> Worker<'a> {
-        Worker { s, endgame: Endgame::new(), nodes: 0, stop, aborted: false }
+        let endgame = s.pool.lock().ok().and_then(|mut p| p.pop()).unwrap_or_default();
+        Worker { s, endgame, nodes: 0, stop, aborted: false }
     }
 
     /// The root's children in search order, or `None` when the root is settled without search.
@@ -589,7 +598,7 @@ fn pick(list: &mut [Child], k: usize) {
 }
 
 /// Smaller roots are solved on one thread: starting threads would cost more than the whole solve.
-const PARALLEL_MIN_PIECES: i32 = 48;
+const PARALLEL_MIN_PIECES: i32 = 72;
 
 /// Positions with fewer pieces bypass the table: re-searching them is cheaper than the cache miss of a probe.
 const TABLE_MIN_PIECES: i32 = 10;
