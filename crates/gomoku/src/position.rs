@@ -172,6 +172,13 @@ impl Position {
         [(pk[0] >> sh) & 15, (pk[1] >> sh) & 15, (pk[2] >> sh) & 15, (pk[3] >> sh) & 15]
     }
 
+    /// For an empty cell, the packed levels of both colours per direction (black in the low nibble).
+    #[inline]
+    #[must_use]
+    pub fn packed(&self, index: usize) -> [u8; 4] {
+        self.pk[index]
+    }
+
     /// Number of (empty cell, direction) pairs where colour `color` makes level `level`.
     #[inline]
     #[must_use]

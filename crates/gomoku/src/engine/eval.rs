@@ -97,6 +97,30 @@ impl GomokuEval {
     }
 }
 
+/// Per packed byte (both colours' levels in one direction), the potential for the side whose level sits in the
+/// low nibble (weighted 5/4, attack first) plus the other's: `QUICK[0]` when black moves, `QUICK[1]` for white.
+const QUICK: [[i32; 256]; 2] = {
+    let mut t = [[0; 256]; 2];
+    let mut b = 0;
+    while b < 256 {
+        let (lo, hi) = (SCORE[(b & 15) % 11], SCORE[(b >> 4) % 11]);
+        t[0][b] = lo * 5 / 4 + hi;
+        t[1][b] = hi * 5 / 4 + lo;
+        b += 1;
+    }
+    t
+};
+
+/// A cheap ordering key (four table lookups): the width cut uses it before the full `move_score`.
+#[inline]
+fn quick_score(s: &Position, i: usize, me: usize) -> i32 {
+    let pk = s.packed(i);
+    QUICK[me][usize::from(pk[0])]
+        + QUICK[me][usize::from(pk[1])]
+        + QUICK[me][usize::from(pk[2])]
+        + QUICK[me][usize::from(pk[3])]
+}
+
 fn mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
@@ -159,7 +183,8 @@ impl Evaluator<Position> for GomokuEval {
             moves.retain(|m| s.near(m.index()) > 0);
         }
         if moves.len() > self.width {
-            let mut scored: Vec<(i32, Move)> = moves.iter().map(|&m| (self.move_score(s, m), m)).collect();
+            let me = s.to_move().index();
+            let mut scored: Vec<(i32, Move)> = moves.iter().map(|&m| (quick_score(s, m.index(), me), m)).collect();
             scored.select_nth_unstable_by(self.width - 1, |a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
             moves.clear();
             moves.extend(scored[..self.width].iter().map(|&(_, m)| m));
