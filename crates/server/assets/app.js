@@ -395,11 +395,12 @@
       sc.hidden = false;
       sc.textContent = 'Score: ' + player(0) + ' ' + p.scores[0] + ' · ' + player(1) + ' ' + p.scores[1];
     } else sc.hidden = true;
-    const ev = S.history[S.cursor].eval || (S.cursor > 0 ? S.history[S.cursor - 1].eval : null);
+    const evAt = S.history[S.cursor].eval ? S.history[S.cursor] : S.cursor > 0 ? S.history[S.cursor - 1] : null;
+    const ev = evAt ? evAt.eval : null;
     const parts = [];
     if (S.analysis) parts.push('Exact: ' + S.analysis.score.text + ' for ' + player(p.to_move));
     if (ev) {
-      parts.push('Engine: ' + ev.score.text + (ev.perfect ? ' (from the solution)' : ' (depth ' + ev.depth + ', ' + ev.nodes + ' nodes, ' + ev.time_ms + ' ms)'));
+      parts.push('Engine: ' + ev.score.text + ' for ' + player(evAt.pos.to_move) + (ev.perfect ? ' (from the solution)' : ' (depth ' + ev.depth + ', ' + ev.nodes + ' nodes, ' + ev.time_ms + ' ms)'));
     }
     $('eval').textContent = parts.join(' · ') || '–';
     $('pv').textContent = ev && ev.pv.length ? 'PV: ' + ev.pv.join(' ') : '';
