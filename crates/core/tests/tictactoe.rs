@@ -16,6 +16,7 @@ fn every_search_agrees_with_minimax_on_every_state() {
         // Iterative deepening with a table shared across all states still finds the exact value.
         let r = searcher.search(s, &NullEvaluator, &SearchLimits::depth(9), &mut ());
         assert_eq!(r.value, exact, "iterative deepening disagrees on {s:?}");
+        assert!(r.exact, "a full-depth tic-tac-toe search is proven on {s:?}");
         if let Some(best) = r.best {
             // The chosen move really achieves the value.
             let mut after = *s;
@@ -74,6 +75,7 @@ fn node_and_time_limits_stop_the_search_with_a_move() {
     );
     assert_eq!(depths, vec![1, 2, 3, 4]);
     assert_eq!(r.depth, 4);
+    assert!(!r.exact, "a depth-4 search of the empty board ends on heuristic leaves");
 }
 
 #[test]

@@ -33,6 +33,9 @@ pub struct SearchResult<M> {
     pub nodes: u64,
     /// True when a limit or the stop flag cut the search short.
     pub stopped: bool,
+    /// True when `value` is proven rather than estimated: a forced win or loss, or an iteration in which every line
+    /// ended in a finished game (no heuristic leaf), so the value is the game-theoretic one.
+    pub exact: bool,
 }
 
 /// A report sent after each completed iteration.

@@ -14,6 +14,9 @@ use crate::outcome::Value;
 use crate::tt::{Bound, TranspositionTable};
 use std::sync::Arc;
 
+/// The stored depth of an entry whose subtree was searched to the end of the game everywhere: valid at any depth.
+const PROVEN: u16 = u16::MAX;
+
 /// A reusable negamax searcher for one game's states.
 #[derive(Debug)]
 pub struct Searcher<S: State> {
@@ -166,7 +169,9 @@ impl<S: State> Searcher<S> {
                 elapsed: deadline.elapsed(),
                 hashfull: self.tt.fill_permille(),
             });
-            result = SearchResult { best: pv.first().copied(), value, pv, depth, nodes: self.nodes, stopped: false };
+            let exact = !self.hit_horizon || value.is_decisive();
+            result =
+                SearchResult { best: pv.first().copied(), value, pv, depth, nodes: self.nodes, stopped: false, exact };
             if !self.hit_horizon || deadline.soft_expired() {
                 break;
             }
@@ -216,6 +221,7 @@ impl<S: State> Searcher<S> {
             depth: 0,
             nodes: 0,
             stopped: false,
+            exact: state.outcome().is_some(),
         }
     }
 
@@ -273,7 +279,9 @@ impl<S: State> Searcher<S> {
                     Bound::Upper => v <= alpha,
                 };
                 if cut {
-                    if e.bound != Bound::Exact || !v.is_decisive() {
+                    // Only an entry whose whole subtree ended in finished games (stored at PROVEN depth) keeps this
+                    // iteration's value proven.
+                    if e.depth != PROVEN {
                         self.hit_horizon = true;
                     }
                     if let Some(m) = e.best {
@@ -288,13 +296,18 @@ impl<S: State> Searcher<S> {
         let mut moves = std::mem::take(&mut self.lists[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
         state.legal_moves(&mut moves);
+        let generated = moves.len();
         eval.select_moves(state, &mut moves);
         if moves.is_empty() {
             self.lists[ply] = moves;
             self.scores[ply] = scores;
+            self.hit_horizon = true;
             return eval.evaluate(state);
         }
         self.history.score(state, eval, &moves, tt_move, ply, &mut scores);
+        // Whether this node's subtree reaches a heuristic leaf (or prunes moves) is tracked apart from the rest of
+        // the tree, so a fully resolved subtree can be stored as valid at any depth.
+        let outer_horizon = std::mem::replace(&mut self.hit_horizon, moves.len() < generated);
 
         // Principal variation search over the moves.
         let mut best = -Value::INFINITE;
@@ -345,7 +358,9 @@ impl<S: State> Searcher<S> {
         } else {
             Bound::Exact
         };
-        self.tt.store(key, best_move, best.to_tt(ply as i32), depth.min(u32::from(u16::MAX)) as u16, bound);
+        let stored_depth = if self.hit_horizon { depth.min(u32::from(PROVEN - 1)) as u16 } else { PROVEN };
+        self.hit_horizon |= outer_horizon;
+        self.tt.store(key, best_move, best.to_tt(ply as i32), stored_depth, bound);
         best
     }
 }
