@@ -51,10 +51,11 @@ impl Table {
     }
 
     /// A table sized for a board with `lines` rows plus columns: from 64 K entries (512 KiB) for small boards,
-    /// doubling per line, up to 2^27 entries (1 GiB) for 16×16.
+    /// doubling per line (2^18 entries, 2 MiB, for 12×12; 2^22, 32 MiB, for 14×14), up to 2^26 entries (512 MiB)
+    /// for 16×16.
     #[must_use]
     pub fn for_lines(lines: usize) -> Table {
-        let log = lines.saturating_sub(5).clamp(16, 27);
+        let log = lines.saturating_sub(6).clamp(16, 26);
         Table::new(1 << log)
     }
 
