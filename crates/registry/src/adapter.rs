@@ -232,9 +232,8 @@ impl<G: Adapter> DynGame for Arena<G> {
             None => {
                 let r = Searcher::new(1 << 16).search(&state, &game.evaluator(), &search_limits, &mut ());
                 let best = r.best.ok_or(RegistryError::GameOver { game: game.name() })?;
-                // An iteration that ended before the depth limit met no horizon: its value (a draw too) is proven.
-                let exact = !r.stopped && limits.depth.is_none_or(|d| r.depth < d);
-                Thought { best, value: r.value, pv: r.pv, depth: r.depth, nodes: r.nodes, exact }
+                // The searcher knows whether every line of its last iteration ended in a finished game.
+                Thought { best, value: r.value, pv: r.pv, depth: r.depth, nodes: r.nodes, exact: r.exact }
             }
         };
         let best = t.best;
