@@ -32,6 +32,12 @@ pub enum Command {
     /// Gomoku: contest harness, Piskvork brain protocol, benchmark.
     #[cfg(feature = "gomoku")]
     Gomoku(crate::commands::gomoku::Args),
+    /// Play Gomoku engines against each other (the same as `sente gomoku match`).
+    #[cfg(feature = "gomoku")]
+    #[command(
+        after_help = "Examples:\n  sente match sente weights --games 20 --time-ms 200\n  sente match sente 'pbrain:./pbrain-other' --size 15 --rule exact --games 10"
+    )]
+    Match(crate::commands::matches::MatchArgs),
     /// The web arena: every game against the engine in a browser, and its JSON API.
     #[cfg(feature = "web")]
     Serve(crate::commands::serve::Args),

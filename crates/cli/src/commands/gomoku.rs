@@ -5,10 +5,7 @@
 //! exits, within `--time-ms` counted from process start. Bad input is reported on stderr with exit code 2 and no move
 //! is printed.
 
-// `commands/mod.rs` is not ours to edit, so the match runner's file is a child module of this one.
-#[path = "matches.rs"]
-mod matches;
-
+use super::matches;
 use crate::error::CliError;
 use crate::io::{read_input, write_output};
 use clap::{Parser, Subcommand, ValueEnum};

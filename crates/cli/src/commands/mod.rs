@@ -4,6 +4,8 @@
 pub mod gomoku;
 #[cfg(feature = "lgame")]
 pub mod lgame;
+#[cfg(feature = "gomoku")]
+pub mod matches;
 #[cfg(feature = "web")]
 pub mod play;
 #[cfg(feature = "rowcol")]
@@ -28,6 +30,8 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Command::Lgame(args) => lgame::run(args),
         #[cfg(feature = "gomoku")]
         Command::Gomoku(args) => gomoku::run(args),
+        #[cfg(feature = "gomoku")]
+        Command::Match(args) => matches::run(&args),
         #[cfg(feature = "web")]
         Command::Serve(args) => serve::run(args),
         #[cfg(feature = "web")]
