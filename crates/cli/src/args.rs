@@ -22,15 +22,27 @@ pub struct Cli {
 pub enum Command {
     /// Row/column game (縱橫殺棋): exact solver, generator.
     #[cfg(feature = "rowcol")]
+    #[command(
+        after_help = "Examples:\n  sente rowcol solve                          input.txt -> output.txt (the course's defaults)\n  sente rowcol solve board.txt - --all-moves  every first move's exact value, on stdout\n  sente rowcol gen --rows 8 --cols 8 --density 0.5 --seed 1 --count 5 --dir inputs"
+    )]
     Rowcol(crate::commands::rowcol::Args),
     /// Star/Circle: the course's MINIMAX/ALPHABETA and a playing engine.
     #[cfg(feature = "starcircle")]
+    #[command(
+        after_help = "Examples:\n  sente starcircle solve                      input.txt -> output.txt, as the grader runs it\n  sente starcircle play --time-ms 500         play the engine in the terminal\n  sente starcircle match --games 10 --time-ms 100"
+    )]
     Starcircle(crate::commands::starcircle::Args),
     /// L-Game: complete retrograde analysis and perfect play.
     #[cfg(feature = "lgame")]
+    #[command(
+        after_help = "Examples:\n  sente lgame stats --json                    the complete analysis as JSON\n  echo 'NXX./.OX./.OX./.OON' | sente lgame best"
+    )]
     Lgame(crate::commands::lgame::Args),
     /// Gomoku: contest harness, Piskvork brain protocol, benchmark.
     #[cfg(feature = "gomoku")]
+    #[command(
+        after_help = "Examples:\n  sente gomoku nptu Black < board.txt         one move for the contest harness, e.g. `J, 10`\n  sente gomoku pbrain                         speak the Piskvork protocol on stdin/stdout\n  sente gomoku bench"
+    )]
     Gomoku(crate::commands::gomoku::Args),
     /// Play Gomoku engines against each other (the same as `sente gomoku match`).
     #[cfg(feature = "gomoku")]
