@@ -4,17 +4,20 @@
 //!
 //! `BLESS=1 cargo test -p sente-gomoku --test threats -- --ignored` regenerates the suite from seeded weight-bot games.
 
+use sente_core::search::SearchLimits;
 use sente_core::{Game, Outcome, State};
 use sente_gomoku::bench::{parse_suite, suite_rows};
 use sente_gomoku::engine::threats::has_open_four_move;
 use sente_gomoku::engine::vcf::{Budget, find_vcf};
 use sente_gomoku::engine::vct::find_vct;
 use sente_gomoku::engine::weights::weight_move;
+use sente_gomoku::engine::{Engine, ThinkLimits, search_time};
 use sente_gomoku::notation::parse_board;
 use sente_gomoku::openings::opening;
 use sente_gomoku::patterns::FIVE;
 use sente_gomoku::{Gomoku, Move, Position, Rule};
 use std::path::Path;
+use std::time::Duration;
 
 /// Node budget per position: the suite's 100 ms target is timed by `sente gomoku bench --vcf`, the test counts nodes.
 const NODE_BUDGET: u64 = 200_000;
@@ -141,6 +144,51 @@ fn vct_finds_a_win_by_threes_where_no_vcf_exists() {
     assert!(r.is_forbidden(centre));
     if let Some(l) = find_vct(&mut r, 0, 4, &Budget::nodes(300_000)).line {
         assert_ne!(l[0], centre, "renju black may not start with the double three");
+    }
+}
+
+/// Issue 6 follow-up (engine overran `--time-ms 50`): the threat solvers look at the clock (and the stop flag behind
+/// it) every few dozen nodes, so a raised flag ends them within that many nodes, whatever the node budget.
+#[test]
+fn issue6_threat_solvers_stop_within_a_few_nodes_of_a_raised_stop_flag() {
+    let g = Gomoku::new(15, Rule::Freestyle).expect("size");
+    let text = std::fs::read_to_string(suite_path()).expect("suite file");
+    let suite = parse_suite(g, &text).expect("suite parses");
+    let limits = SearchLimits::default();
+    limits.stop.stop();
+    let stopped = Budget { nodes: u64::MAX, deadline: Some(limits.start()) };
+    for e in &suite {
+        let mut pos = e.position.clone();
+        let me = pos.to_move().index();
+        let vcf = find_vcf(&mut pos, me, 30, &stopped);
+        assert!(vcf.nodes <= 64, "{}: VCF went on for {} nodes", e.id, vcf.nodes);
+        let vct = find_vct(&mut pos, me, 5, &stopped);
+        assert!(vct.nodes <= 64, "{}: VCT went on for {} nodes", e.id, vct.nodes);
+        assert_eq!(pos, e.position, "{}: the solvers restore the position", e.id);
+    }
+}
+
+/// Issue 6 follow-up: the search's hard deadline keeps a reserve of the budget for the core's clock-check interval,
+/// the helper join and the scheduler, for tiny budgets too; and a tiny budget still gives a legal move.
+#[test]
+fn issue6_search_deadline_keeps_a_reserve_and_tiny_budgets_still_move() {
+    for ms in 1..=5000u64 {
+        let t = Duration::from_millis(ms);
+        let s = search_time(t);
+        assert!(s * 5 <= t * 4 || t - s >= Duration::from_millis(100), "{ms} ms: search may run {s:?}");
+        assert!(t - s >= t.min(Duration::from_millis(4)), "{ms} ms: reserve {:?}", t - s);
+    }
+    let g = Gomoku::new(15, Rule::Freestyle).expect("size");
+    let mut pos = opening(g, 7, 3);
+    let mut engine = Engine::new(2, 4);
+    for _ in 0..6 {
+        let limits = ThinkLimits { time: Some(Duration::from_millis(20)), ..ThinkLimits::default() };
+        let d = engine.think(&pos, &limits).expect("the game is not over");
+        assert!(pos.is_legal(d.best), "legal move");
+        pos.play(d.best);
+        if pos.outcome().is_some() {
+            break;
+        }
     }
 }
 

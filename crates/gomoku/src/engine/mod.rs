@@ -9,6 +9,14 @@
 //!    thread at once through the core's Lazy SMP (`Searcher::search_smp`, one shared transposition table).
 //!
 //! The engine never prints and never reads the clock itself: budgets become core [`Deadline`]s.
+//!
+//! Time keeping: [`ThinkLimits::time`] is a wall the decision must not pass. The core searcher looks at the clock
+//! only every [`Deadline::CHECK_EVERY`] nodes (a few milliseconds of Gomoku search), helper threads stop one such
+//! interval after the main one, and a loaded machine adds scheduling delays, so the search's hard deadline is the
+//! budget less a reserve ([`search_time`]), and budgets under [`SMP_MIN_TIME`] search on one thread (no join).
+//!
+//! [`Deadline`]: sente_core::Deadline
+//! [`Deadline::CHECK_EVERY`]: sente_core::Deadline::CHECK_EVERY
 
 pub mod eval;
 pub mod threats;
@@ -78,6 +86,26 @@ pub struct Engine {
 
 const VCF_DEPTH: u32 = 20;
 const VCT_DEPTH: u32 = 5;
+
+/// Budgets shorter than this search on one thread: joining Lazy SMP helpers costs up to one clock-check interval.
+pub const SMP_MIN_TIME: Duration = Duration::from_millis(150);
+
+/// The part of a decision's time budget `time` that the search may run until its hard deadline, counted from the
+/// start of the decision: a fifth of the budget (at least 4 ms, at most 100 ms) is kept back for the core's
+/// clock-check interval, the helper threads' join and scheduling delays.
+///
+/// # Examples
+/// ```
+/// use std::time::Duration;
+/// use sente_gomoku::engine::search_time;
+/// assert_eq!(search_time(Duration::from_millis(50)), Duration::from_millis(40));
+/// assert_eq!(search_time(Duration::from_millis(3)), Duration::ZERO);
+/// ```
+#[must_use]
+pub fn search_time(time: Duration) -> Duration {
+    let reserve = (time / 5).clamp(Duration::from_millis(4), Duration::from_millis(100));
+    time.saturating_sub(reserve)
+}
 
 impl Engine {
     /// An engine using `threads` search threads (at least 1) and about `tt_megabytes` MiB of tables in all.
@@ -152,6 +180,10 @@ impl Engine {
             let each = Budget { nodes: b.nodes / 8, ..b.clone() };
             let mut safe = Vec::new();
             for &m in &narrowed {
+                if each.deadline.as_ref().is_some_and(|d| d.should_stop(0)) {
+                    // Out of time: keep the moves proved safe so far (all moves if none was).
+                    break;
+                }
                 pos.play(m);
                 let refutation = find_vcf(&mut pos, op, VCF_DEPTH, &each);
                 pos.undo(m);
@@ -164,8 +196,12 @@ impl Engine {
                 eval.root = Some((pos.hash(), safe));
             }
         }
-        let remaining = limits.time.map(|t| t.saturating_sub(clock.elapsed()).max(Duration::from_millis(5)));
-        let result = self.search(&pos, &eval, limits, remaining);
+        // The search's hard deadline keeps the reserve; with no time left it still runs a token search (one
+        // clock-check interval at most) so the move comes from the evaluator, not from list order.
+        let remaining =
+            limits.time.map(|t| search_time(t).saturating_sub(clock.elapsed()).max(Duration::from_micros(500)));
+        let threads = if limits.time.is_some_and(|t| t < SMP_MIN_TIME) { 1 } else { self.threads };
+        let result = self.search(&pos, &eval, limits, remaining, threads);
         let best = result.best.unwrap_or(narrowed[0]);
         Some(Decision {
             best,
@@ -184,6 +220,7 @@ impl Engine {
         eval: &GomokuEval,
         limits: &ThinkLimits,
         remaining: Option<Duration>,
+        threads: usize,
     ) -> SearchResult<Move> {
         let search_limits = SearchLimits {
             depth: limits.depth,
@@ -192,6 +229,6 @@ impl Engine {
             soft_time: remaining.map(|t| t.mul_f64(0.4)),
             stop: StopFlag::new(),
         };
-        self.searcher.search_smp(pos, eval, &search_limits, &mut (), self.threads)
+        self.searcher.search_smp(pos, eval, &search_limits, &mut (), threads)
     }
 }

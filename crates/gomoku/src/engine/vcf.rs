@@ -40,6 +40,8 @@ pub struct Proof {
 }
 
 const FAILED_SIZE: usize = 1 << 14;
+/// Nodes between clock checks: a threat node scans the board, so checks must be frequent for short budgets.
+const CLOCK_EVERY: u64 = 32;
 
 /// The VCF searcher state (reusable across calls).
 pub(crate) struct Solver<'b> {
@@ -66,7 +68,8 @@ impl<'b> Solver<'b> {
     pub(crate) fn tick(&mut self) -> bool {
         self.nodes += 1;
         if self.nodes >= self.budget.nodes
-            || (self.nodes.is_multiple_of(256) && self.budget.deadline.as_ref().is_some_and(|d| d.should_stop(0)))
+            || (self.nodes.is_multiple_of(CLOCK_EVERY)
+                && self.budget.deadline.as_ref().is_some_and(|d| d.should_stop(0)))
         {
             self.aborted = true;
         }
