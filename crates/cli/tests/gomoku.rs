@@ -2,26 +2,16 @@
 //! `sente gomoku …` end to end: the contest harness's input forms, output format and input errors, and one Piskvork
 //! transcript through the binary. Searches run on one thread with a node budget, so outputs are exact.
 
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 fn data(name: &str) -> String {
     let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/gomoku").join(name);
     std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
 }
 
-fn sente(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sente"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn sente");
-    child.stdin.take().expect("stdin").write_all(stdin.as_bytes()).expect("write stdin");
-    child.wait_with_output().expect("wait")
-}
+mod common;
+use common::sente_with_stdin as sente;
 
 fn nptu(colour: &str, board: &str) -> Output {
     sente(&["gomoku", "nptu", colour, "--threads", "1", "--nodes", "20000"], board)

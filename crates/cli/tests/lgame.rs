@@ -2,24 +2,10 @@
 //! `sente lgame …` end to end: the stats JSON keys and figures, `best` answers, error lines and exit status, the
 //! whole index through `best`, and `moves`.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
-fn sente(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sente"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the sente binary runs");
-    let mut input = child.stdin.take().unwrap();
-    let text = stdin.to_string();
-    let writer = std::thread::spawn(move || input.write_all(text.as_bytes()));
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap().unwrap();
-    out
-}
+mod common;
+use common::sente_with_stdin as sente;
 
 fn stdout(o: &Output) -> String {
     String::from_utf8(o.stdout.clone()).unwrap()

@@ -4,11 +4,10 @@
 //! naming the file and line, no output created or clobbered) and the generator's reproducibility.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
-fn sente() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_sente"))
-}
+mod common;
+use common::sente;
 
 fn data(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/rowcol").join(name)

@@ -4,11 +4,10 @@
 //! clobbered), and the play, match, search and perft subcommands.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
 
-fn sente() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_sente"))
-}
+mod common;
+use common::sente;
 
 fn case_dir(case: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../starcircle/tests/data/conformance").join(case)
