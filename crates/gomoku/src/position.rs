@@ -6,12 +6,13 @@
 //! engine reads threats (fives, fours, threes) and a running evaluation total without scanning the board. Wins are
 //! detected from the pattern of the played cell, so every rule's notion of five (and of an overline) is the table's.
 
-use crate::patterns::{self, BLACK, EMPTY, FIVE, LEVELS, Pat, PatternTable, SCORE, WALL, WHITE};
+use crate::patterns::{self, BLACK, DEAD, EMPTY, FIVE, LEVELS, Pat, PatternTable, SCORE, WALL, WHITE};
 use crate::renju;
 use crate::rules::{Gomoku, MAX_SIDE, Rule};
 use sente_core::grid::{Coord, Dims};
 use sente_core::{MoveList, Outcome, Player, State};
 use std::fmt;
+use std::sync::Arc;
 
 const MAX_CELLS: usize = MAX_SIDE * MAX_SIDE;
 const KEYS: [u64; 2 * MAX_CELLS + 1] = sente_core::zobrist::keys(0x606D_0C05_E47E);
@@ -19,6 +20,68 @@ const SIDE_KEY: u64 = KEYS[2 * MAX_CELLS];
 
 /// The four line directions as (row step, column step): east, south, south-east, south-west.
 pub const DIRS: [(i32, i32); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];
+
+/// Per cell, the window codes of its four lines (see [`crate::patterns`]) and the packed levels both colours make
+/// there (black in the low nibble; 0 for an occupied cell).
+#[derive(Copy, Clone, Debug, Default)]
+struct Lines {
+    code: [u32; 4],
+    pk: [u8; 4],
+}
+
+/// Per cell: its row and column, and per direction how many cells the line refresh visits forward (`steps[d][0]`)
+/// and backward (`steps[d][1]`): the pattern window's reach, cut at the board's edge.
+#[derive(Copy, Clone, Debug, Default)]
+struct Geo {
+    row: u8,
+    col: u8,
+    steps: [[u8; 2]; 4],
+}
+
+/// The cell geometry of a board: how far the window reaches (freestyle's table ignores the cells five steps away,
+/// so its codes need not track them) and where the edges cut it.
+fn geometry(game: Gomoku) -> Arc<[Geo]> {
+    let dims = game.dims();
+    let (rows, cols) = (i32::from(dims.rows), i32::from(dims.cols));
+    let reach = if game.rule() == Rule::Freestyle { patterns::HALF - 1 } else { patterns::HALF };
+    (0..rows * cols)
+        .map(|i| {
+            let (r, c) = (i / cols, i % cols);
+            let room = |dr: i32, dc: i32| {
+                let mut k = 0;
+                while k < reach && (0..rows).contains(&(r + (k + 1) * dr)) && (0..cols).contains(&(c + (k + 1) * dc)) {
+                    k += 1;
+                }
+                k as u8
+            };
+            Geo { row: r as u8, col: c as u8, steps: DIRS.map(|(dr, dc)| [room(dr, dc), room(-dr, -dc)]) }
+        })
+        .collect()
+}
+
+/// Bit shift, in a neighbour's window code, of the changed cell: `SHIFTS[0][k]` for the neighbour `k` steps forward
+/// (the cell sits at its offset −k), `SHIFTS[1][k]` for the one `k` steps backward (offset +k).
+const SHIFTS: [[u32; 6]; 2] = {
+    let mut t = [[0; 6]; 2];
+    let mut k = 1;
+    while k <= 5 {
+        t[0][k] = patterns::shift(-(k as i32));
+        t[1][k] = patterns::shift(k as i32);
+        k += 1;
+    }
+    t
+};
+
+/// Per packed level byte, its [`SCORE`] for black in the low 32 bits and for white in the high 32.
+const TOT: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = SCORE[(b & 15) % LEVELS] as u64 | ((SCORE[(b >> 4) % LEVELS] as u64) << 32);
+        b += 1;
+    }
+    t
+};
 
 /// A move: the row-major index of the cell a stone goes on.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -47,12 +110,18 @@ pub struct Position {
     game: Gomoku,
     table: &'static PatternTable,
     board: Vec<u8>,
-    codes: Vec<[u32; 4]>,
-    /// Per cell and direction, the packed levels (black in the low nibble, white in the high one).
-    pk: Vec<[u8; 4]>,
-    near: Vec<u8>,
-    totals: [i32; 2],
-    counts: [[u16; LEVELS]; 2],
+    /// Per cell, its four window codes and packed levels.
+    lines: Vec<Lines>,
+    /// Per cell, its row, column and how far the line refresh reaches each way (shared by clones).
+    geo: Arc<[Geo]>,
+    /// The index step of each direction in [`DIRS`].
+    strides: [isize; 4],
+    /// Occupied cells: per row, one bit per column (bit `c` for column `c`).
+    occ: [u32; MAX_SIDE],
+    /// The [`SCORE`] totals, black in the low 32 bits (see [`TOT`]).
+    tot: u64,
+    /// Per colour, the number of (cell, direction) pairs at each level; occupied cells count as [`DEAD`].
+    counts: [[u16; 16]; 2],
     stones: usize,
     to_move: Player,
     winner: Option<Player>,
@@ -68,11 +137,12 @@ impl Position {
             game,
             table: PatternTable::for_rule(game.rule()),
             board: vec![EMPTY; cells],
-            codes: vec![[0; 4]; cells],
-            pk: vec![[0; 4]; cells],
-            near: vec![0; cells],
-            totals: [0; 2],
-            counts: [[0; LEVELS]; 2],
+            lines: vec![Lines::default(); cells],
+            geo: geometry(game),
+            strides: DIRS.map(|(dr, dc)| (dr * i32::from(game.dims().cols) + dc) as isize),
+            occ: [0; MAX_SIDE],
+            tot: 0,
+            counts: [[0; 16]; 2],
             stones: 0,
             to_move: Player::First,
             winner: None,
@@ -156,10 +226,46 @@ impl Position {
     }
 
     /// Stones within two cells (king distance) of a cell: candidate moves have at least one.
-    #[inline]
     #[must_use]
     pub fn near(&self, index: usize) -> u8 {
-        self.near[index]
+        let rows = usize::from(self.dims().rows);
+        let (r, c) = (usize::from(self.geo[index].row), usize::from(self.geo[index].col));
+        let mask = (0x1Fu64 << (c + 2) >> 4) as u32;
+        (r.saturating_sub(2)..(r + 3).min(rows)).map(|row| (self.occ[row] & mask).count_ones() as u8).sum()
+    }
+
+    /// The empty cells within two cells (king distance) of a stone, as one bit per column per row (see
+    /// [`Position::candidates`]).
+    #[must_use]
+    pub fn candidate_rows(&self) -> [u32; MAX_SIDE] {
+        let dims = self.dims();
+        let rows = usize::from(dims.rows);
+        let full = (1u32 << dims.cols) - 1;
+        let mut h = [0u32; MAX_SIDE + 4];
+        for (r, &x) in self.occ[..rows].iter().enumerate() {
+            h[r + 2] = x | (x << 1) | (x << 2) | (x >> 1) | (x >> 2);
+        }
+        let mut out = [0u32; MAX_SIDE];
+        for r in 0..rows {
+            out[r] = (h[r] | h[r + 1] | h[r + 2] | h[r + 3] | h[r + 4]) & !self.occ[r] & full;
+        }
+        out
+    }
+
+    /// Calls `f` with every empty cell within two cells of a stone, in board order (row-major), until `f` returns
+    /// false.
+    #[inline]
+    pub fn candidates(&self, mut f: impl FnMut(usize) -> bool) {
+        let cols = usize::from(self.dims().cols);
+        for (r, &bits) in self.candidate_rows()[..usize::from(self.dims().rows)].iter().enumerate() {
+            let mut b = bits;
+            while b != 0 {
+                if !f(r * cols + b.trailing_zeros() as usize) {
+                    return;
+                }
+                b &= b - 1;
+            }
+        }
     }
 
     /// For an empty cell, the levels the player with colour index `color` (0 black, 1 white) makes there in the four
@@ -167,7 +273,7 @@ impl Position {
     #[inline]
     #[must_use]
     pub fn pats(&self, index: usize, color: usize) -> [Pat; 4] {
-        let pk = self.pk[index];
+        let pk = self.lines[index].pk;
         let sh = 4 * color as u32;
         [(pk[0] >> sh) & 15, (pk[1] >> sh) & 15, (pk[2] >> sh) & 15, (pk[3] >> sh) & 15]
     }
@@ -176,21 +282,23 @@ impl Position {
     #[inline]
     #[must_use]
     pub fn packed(&self, index: usize) -> [u8; 4] {
-        self.pk[index]
+        self.lines[index].pk
     }
 
     /// Number of (empty cell, direction) pairs where colour `color` makes level `level`.
     #[inline]
     #[must_use]
     pub fn count(&self, color: usize, level: Pat) -> u16 {
-        self.counts[color][usize::from(level)]
+        let n = self.counts[color][usize::from(level)];
+        // Occupied cells are kept at DEAD in all four directions.
+        if level == DEAD { n - 4 * self.stones as u16 } else { n }
     }
 
     /// The running sum of [`SCORE`] over every empty cell and direction, per colour.
     #[inline]
     #[must_use]
     pub fn totals(&self) -> [i32; 2] {
-        self.totals
+        [(self.tot & 0xFFFF_FFFF) as i32, (self.tot >> 32) as i32]
     }
 
     /// The move at a coordinate.
@@ -220,16 +328,13 @@ impl Position {
     pub fn place(&mut self, index: usize, color: usize) {
         debug_assert_eq!(self.board[index], EMPTY);
         for d in 0..4 {
-            let b = self.pk[index][d];
-            for (c, p) in [b & 15, b >> 4].into_iter().enumerate() {
-                self.totals[c] -= SCORE[usize::from(p)];
-                self.counts[c][usize::from(p)] -= 1;
-            }
+            let old = std::mem::replace(&mut self.lines[index].pk[d], 0);
+            self.account(old, 0);
         }
         let stone = color as u8 + 1;
         self.board[index] = stone;
         self.update_lines(index, u32::from(stone));
-        self.update_near(index, true);
+        self.set_occupied(index, true);
         self.hash ^= KEYS[2 * index + color];
         self.stones += 1;
     }
@@ -239,94 +344,60 @@ impl Position {
         let color = usize::from(self.board[index]) - 1;
         self.board[index] = EMPTY;
         self.update_lines(index, 0);
-        self.update_near(index, false);
+        self.set_occupied(index, false);
         for d in 0..4 {
-            let b = self.table.packed(self.codes[index][d]);
-            self.pk[index][d] = b;
-            for (c, p) in [b & 15, b >> 4].into_iter().enumerate() {
-                self.totals[c] += SCORE[usize::from(p)];
-                self.counts[c][usize::from(p)] += 1;
-            }
+            let new = self.table.packed(self.lines[index].code[d]);
+            self.lines[index].pk[d] = new;
+            self.account(0, new);
         }
         self.hash ^= KEYS[2 * index + color];
         self.stones -= 1;
     }
 
-    /// Rewrites the window codes of the cells within five steps of `index` for its new content `stone` (0 when
-    /// emptied) and refreshes the patterns of those that are empty.
+    /// Rewrites the window codes of the cells within reach of `index` along its four lines for its new content
+    /// `stone` (0 when emptied) and refreshes their levels. Occupied cells get level 0, so the loop has no
+    /// data-dependent branch: the table lookup is masked instead.
+    #[inline]
     fn update_lines(&mut self, index: usize, stone: u32) {
-        let dims = self.dims();
-        let (rows, cols) = (i32::from(dims.rows), i32::from(dims.cols));
-        let (r0, c0) = ((index / cols as usize) as i32, (index % cols as usize) as i32);
-        // Freestyle's table ignores the cells five steps away, so its codes need not track them.
-        let reach = if self.game.rule() == Rule::Freestyle { patterns::HALF - 1 } else { patterns::HALF };
-        for (d, &(dr, dc)) in DIRS.iter().enumerate() {
-            let stride = dr * cols + dc;
-            for sign in [1, -1] {
-                // Steps to the edge in this direction, so the loop needs no bounds checks.
-                let (sr, sc) = (sign * dr, sign * dc);
-                let room_r = if sr > 0 {
-                    rows - 1 - r0
-                } else if sr < 0 {
-                    r0
-                } else {
-                    reach
-                };
-                let room_c = if sc > 0 {
-                    cols - 1 - c0
-                } else if sc < 0 {
-                    c0
-                } else {
-                    reach
-                };
-                let steps = reach.min(room_r).min(room_c);
-                let mut n = index as i32;
-                for k in 1..=steps {
-                    n += sign * stride;
+        let geo = self.geo[index];
+        let table = self.table;
+        for d in 0..4 {
+            let stride = self.strides[d];
+            for (side, step) in [(0, stride), (1, -stride)] {
+                let mut n = index as isize;
+                for &sh in &SHIFTS[side][1..=usize::from(geo.steps[d][side])] {
+                    n += step;
                     let nu = n as usize;
-                    let sh = patterns::shift(-sign * k);
-                    let code = &mut self.codes[nu][d];
-                    *code = (*code & !(3 << sh)) | (stone << sh);
-                    if self.board[nu] == EMPTY {
-                        self.refresh(nu, d);
-                    }
+                    let empty_mask = 0u8.wrapping_sub(u8::from(self.board[nu] == EMPTY));
+                    let cell = &mut self.lines[nu];
+                    let code = (cell.code[d] & !(3 << sh)) | (stone << sh);
+                    cell.code[d] = code;
+                    let new = table.packed(code) & empty_mask;
+                    let old = std::mem::replace(&mut cell.pk[d], new);
+                    self.account(old, new);
                 }
             }
         }
+    }
+
+    /// Moves one (cell, direction) pair from packed levels `old` to `new` in the totals and counters.
+    #[inline]
+    fn account(&mut self, old: u8, new: u8) {
+        // Each lane of `tot` stays non-negative, so adding before subtracting never borrows across lanes.
+        self.tot = self.tot.wrapping_add(TOT[usize::from(new)]).wrapping_sub(TOT[usize::from(old)]);
+        self.counts[0][usize::from(old & 15)] -= 1;
+        self.counts[0][usize::from(new & 15)] += 1;
+        self.counts[1][usize::from(old >> 4)] -= 1;
+        self.counts[1][usize::from(new >> 4)] += 1;
     }
 
     #[inline]
-    fn refresh(&mut self, n: usize, d: usize) {
-        let new = self.table.packed(self.codes[n][d]);
-        let old = self.pk[n][d];
-        if new == old {
-            return;
-        }
-        self.pk[n][d] = new;
-        for c in 0..2 {
-            let sh = 4 * c as u32;
-            let (o, p) = (usize::from((old >> sh) & 15), usize::from((new >> sh) & 15));
-            if o != p {
-                self.totals[c] += SCORE[p] - SCORE[o];
-                self.counts[c][o] -= 1;
-                self.counts[c][p] += 1;
-            }
-        }
-    }
-
-    fn update_near(&mut self, index: usize, add: bool) {
-        let dims = self.dims();
-        let (rows, cols) = (i32::from(dims.rows), i32::from(dims.cols));
-        let (r0, c0) = ((index / cols as usize) as i32, (index % cols as usize) as i32);
-        for r in (r0 - 2).max(0)..=(r0 + 2).min(rows - 1) {
-            for c in (c0 - 2).max(0)..=(c0 + 2).min(cols - 1) {
-                let n = (r * cols + c) as usize;
-                if add {
-                    self.near[n] += 1;
-                } else {
-                    self.near[n] -= 1;
-                }
-            }
+    fn set_occupied(&mut self, index: usize, on: bool) {
+        let (r, c) = (usize::from(self.geo[index].row), usize::from(self.geo[index].col));
+        if on {
+            self.occ[r] |= 1 << c;
+        } else {
+            self.occ[r] &= !(1 << c);
         }
     }
 
@@ -334,9 +405,9 @@ impl Position {
     fn rebuild(&mut self) {
         let dims = self.dims();
         let (rows, cols) = (i32::from(dims.rows), i32::from(dims.cols));
-        self.totals = [0; 2];
-        self.counts = [[0; LEVELS]; 2];
-        self.near.fill(0);
+        self.tot = 0;
+        self.counts = [[0; 16]; 2];
+        self.occ = [0; MAX_SIDE];
         for i in 0..self.board.len() {
             let (r0, c0) = ((i / cols as usize) as i32, (i % cols as usize) as i32);
             for (d, &(dr, dc)) in DIRS.iter().enumerate() {
@@ -353,21 +424,17 @@ impl Position {
                     };
                     code |= u32::from(v) << patterns::shift(k);
                 }
-                self.codes[i][d] = code;
-                self.pk[i][d] = 0;
-                if self.board[i] == EMPTY {
-                    let b = self.table.packed(code);
-                    self.pk[i][d] = b;
-                    for (c, p) in [b & 15, b >> 4].into_iter().enumerate() {
-                        self.totals[c] += SCORE[usize::from(p)];
-                        self.counts[c][usize::from(p)] += 1;
-                    }
-                }
+                self.lines[i].code[d] = code;
+                let b = if self.board[i] == EMPTY { self.table.packed(code) } else { 0 };
+                self.lines[i].pk[d] = b;
+                self.tot += TOT[usize::from(b)];
+                self.counts[0][usize::from(b & 15)] += 1;
+                self.counts[1][usize::from(b >> 4)] += 1;
             }
         }
         for i in 0..self.board.len() {
             if self.board[i] != EMPTY {
-                self.update_near(i, true);
+                self.set_occupied(i, true);
             }
         }
         self.hash = self.compute_hash();
@@ -417,10 +484,23 @@ impl State for Position {
         if self.winner.is_some() {
             return;
         }
-        let renju_black = self.rule() == Rule::Renju && self.to_move == Player::First;
-        for (i, &c) in self.board.iter().enumerate() {
-            if c == EMPTY && !(renju_black && renju::forbidden(self, i)) {
-                moves.push(Move(i as u16));
+        if self.rule() == Rule::Renju && self.to_move == Player::First {
+            for (i, &c) in self.board.iter().enumerate() {
+                if c == EMPTY && !renju::forbidden(self, i) {
+                    moves.push(Move(i as u16));
+                }
+            }
+            return;
+        }
+        // Every empty cell, read from the occupancy rows (board order).
+        let dims = self.dims();
+        let (cols, full) = (usize::from(dims.cols), (1u32 << dims.cols) - 1);
+        moves.reserve(self.board.len() - self.stones);
+        for (r, &row) in self.occ[..usize::from(dims.rows)].iter().enumerate() {
+            let mut b = !row & full;
+            while b != 0 {
+                moves.push(Move((r * cols + b.trailing_zeros() as usize) as u16));
+                b &= b - 1;
             }
         }
     }
@@ -542,5 +622,65 @@ impl CellThreats {
     #[must_use]
     pub fn winning(&self) -> bool {
         self.five || self.open_four || self.fours >= 2 || (self.fours >= 1 && self.threes >= 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Plays and takes back random stones under every rule and on small and large boards, checking after every
+    /// step that the incrementally kept levels, counters, totals and occupancy equal a rebuild from the board.
+    #[test]
+    fn incremental_tables_equal_a_rebuild() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        for rule in [Rule::Freestyle, Rule::ExactFive, Rule::Renju] {
+            for side in [5, 7, 15, 19, 26] {
+                let mut p = Position::new(Gomoku::new(side, rule).expect("size"));
+                let mut placed = Vec::new();
+                for step in 0..200 {
+                    if !placed.is_empty() && (next(3) == 0 || placed.len() == side * side) {
+                        let i = placed.swap_remove(next(placed.len()));
+                        p.remove(i);
+                    } else {
+                        let empties: Vec<usize> = (0..side * side).filter(|&i| p.cell(i) == EMPTY).collect();
+                        let i = empties[next(empties.len())];
+                        p.place(i, next(2));
+                        placed.push(i);
+                    }
+                    let mut fresh = p.clone();
+                    fresh.rebuild();
+                    let pk = |q: &Position| q.lines.iter().map(|l| l.pk).collect::<Vec<_>>();
+                    assert_eq!(pk(&p), pk(&fresh), "{rule} {side}x{side} step {step}: levels");
+                    assert_eq!(p.counts, fresh.counts, "{rule} {side}x{side} step {step}: counters");
+                    assert_eq!(p.totals(), fresh.totals(), "{rule} {side}x{side} step {step}: totals");
+                    assert_eq!(p.occ, fresh.occ, "{rule} {side}x{side} step {step}: occupancy");
+                    let brute = |i: usize| {
+                        let (r, c) = ((i / side) as i32, (i % side) as i32);
+                        (0..side * side)
+                            .filter(|&j| {
+                                let (rj, cj) = ((j / side) as i32, (j % side) as i32);
+                                p.cell(j) != EMPTY && (rj - r).abs() <= 2 && (cj - c).abs() <= 2
+                            })
+                            .count() as u8
+                    };
+                    let near: Vec<u8> = (0..side * side).map(brute).collect();
+                    assert!((0..side * side).all(|i| p.near(i) == near[i]), "{rule} {side}x{side} step {step}: near");
+                    let mut cand = Vec::new();
+                    p.candidates(|i| {
+                        cand.push(i);
+                        true
+                    });
+                    let expect: Vec<usize> = (0..side * side).filter(|&i| p.cell(i) == EMPTY && near[i] > 0).collect();
+                    assert_eq!(cand, expect, "{rule} {side}x{side} step {step}: candidates");
+                }
+            }
+        }
     }
 }

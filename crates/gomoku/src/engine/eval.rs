@@ -10,7 +10,7 @@
 //!   proved losing.
 
 use super::threats::{BLACK_INDEX, has_open_four_move};
-use crate::patterns::{FIVE, SCORE, is_four};
+use crate::patterns::{B4, D4, F3, F4, FIVE, SCORE, is_four};
 use crate::position::{CellThreats, Move, Position};
 use sente_core::{Evaluator, MoveList, State, Value};
 
@@ -42,26 +42,14 @@ impl GomokuEval {
     /// Static threat value of a cell for colour `color`: what playing there makes.
     #[must_use]
     pub fn cell_value(pos: &Position, i: usize, color: usize) -> i32 {
-        let pats = pos.pats(i, color);
-        let t = CellThreats::of(pats);
-        let base: i32 = pats.iter().map(|&p| SCORE[usize::from(p)]).sum();
-        if t.five {
-            1_000_000
-        } else if t.open_four || t.fours >= 2 {
-            200_000
-        } else if t.fours >= 1 && t.threes >= 1 {
-            100_000
-        } else if t.threes >= 2 {
-            20_000
-        } else {
-            base
-        }
+        value_of_lane((cell_sum(pos, i) >> (32 * color)) as u32)
     }
 
-    fn keep_forced(&self, s: &Position, moves: &mut MoveList<Move>) -> bool {
+    /// Narrows `moves` (the near cells, in board order) to the forced replies, if any; `before` is the number of
+    /// legal moves. True when the width cut must not apply.
+    fn keep_forced(&self, s: &Position, moves: &mut MoveList<Move>, before: usize) -> bool {
         let me = s.to_move().index();
         let op = 1 - me;
-        let before = moves.len();
         if s.count(me, FIVE) > 0
             && let Some(&m) = moves.iter().find(|m| s.pats(m.index(), me).contains(&FIVE))
         {
@@ -111,6 +99,65 @@ const QUICK: [[i32; 256]; 2] = {
     t
 };
 
+/// Per packed byte (both colours' levels in one direction), one 32-bit lane per colour (black low) holding what
+/// that level adds to a cell's threats: open threes in bits 0-3, fours in 4-7 (a double four counts two), straight
+/// or double fours in 8-11, fives in 12-15 and the [`SCORE`] potential in 16-31. Four directions sum without carries
+/// between fields.
+const CELL: [u64; 256] = {
+    const fn lane(p: usize) -> u64 {
+        let p = p % 11;
+        let mut v = (SCORE[p] as u64) << 16;
+        if p == F3 as usize {
+            v += 1;
+        }
+        if p == B4 as usize || p == F4 as usize {
+            v += 1 << 4;
+        }
+        if p == D4 as usize {
+            v += 2 << 4;
+        }
+        if p == F4 as usize || p == D4 as usize {
+            v += 1 << 8;
+        }
+        if p == FIVE as usize {
+            v += 1 << 12;
+        }
+        v
+    }
+    let mut t = [0u64; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = lane(b & 15) | (lane(b >> 4) << 32);
+        b += 1;
+    }
+    t
+};
+
+/// The sum of [`CELL`] over a cell's four directions.
+#[inline]
+fn cell_sum(s: &Position, i: usize) -> u64 {
+    let pk = s.packed(i);
+    CELL[usize::from(pk[0])] + CELL[usize::from(pk[1])] + CELL[usize::from(pk[2])] + CELL[usize::from(pk[3])]
+}
+
+/// A cell's threat value for one colour from its [`CELL`] lane sum: five, open four or four-four, four-three,
+/// three-three, else the pattern potential.
+#[inline]
+fn value_of_lane(lane: u32) -> i32 {
+    let (threes, fours, open_four, five) = (lane & 15, (lane >> 4) & 15, (lane >> 8) & 15, (lane >> 12) & 15);
+    if five != 0 {
+        1_000_000
+    } else if open_four != 0 || fours >= 2 {
+        200_000
+    } else if fours >= 1 && threes >= 1 {
+        100_000
+    } else if threes >= 2 {
+        20_000
+    } else {
+        (lane >> 16) as i32
+    }
+}
+
 /// A cheap ordering key (four table lookups): the width cut uses it before the full `move_score`.
 #[inline]
 fn quick_score(s: &Position, i: usize, me: usize) -> i32 {
@@ -155,7 +202,8 @@ impl Evaluator<Position> for GomokuEval {
     fn move_score(&self, s: &Position, m: Move) -> i32 {
         let me = s.to_move().index();
         let i = m.index();
-        let score = Self::cell_value(s, i, me) * 5 / 4 + Self::cell_value(s, i, 1 - me);
+        let sum = cell_sum(s, i);
+        let score = value_of_lane((sum >> (32 * me)) as u32) * 5 / 4 + value_of_lane((sum >> (32 * (1 - me))) as u32);
         if self.jitter == 0 { score } else { score + (mix(self.jitter ^ (i as u64) ^ s.hash()) % 16) as i32 }
     }
 
@@ -176,11 +224,31 @@ impl Evaluator<Position> for GomokuEval {
             }
             return;
         }
-        if self.keep_forced(s, moves) {
-            return;
+        let legal = moves.len();
+        // Keep the cells near stones (all moves if none is): every forced reply below is one of them, so the
+        // forced-move checks scan the short list. When `moves` is every empty cell (the rules' legal
+        // moves outside renju), the near cells are read straight from the position's occupancy rows.
+        let near = s.candidate_rows();
+        let cols = usize::from(s.dims().cols);
+        if near.iter().any(|&r| r != 0) {
+            if s.stones() + moves.len() == s.cells().len() {
+                moves.clear();
+                for (r, &bits) in near.iter().enumerate() {
+                    let mut b = bits;
+                    while b != 0 {
+                        moves.push(Move((r * cols + b.trailing_zeros() as usize) as u16));
+                        b &= b - 1;
+                    }
+                }
+            } else {
+                let is_near = |m: &Move| (near[m.index() / cols] >> (m.index() % cols)) & 1 != 0;
+                if moves.iter().any(is_near) {
+                    moves.retain(is_near);
+                }
+            }
         }
-        if moves.iter().any(|m| s.near(m.index()) > 0) {
-            moves.retain(|m| s.near(m.index()) > 0);
+        if self.keep_forced(s, moves, legal) {
+            return;
         }
         if moves.len() > self.width {
             let me = s.to_move().index();

@@ -20,11 +20,12 @@ pub fn legal_for(pos: &Position, color: usize, m: Move) -> bool {
 /// Empty cells next to stones where `pred` holds for one of the four levels of `color`, in board order.
 pub fn cells_where(pos: &Position, color: usize, pred: impl Fn(Pat) -> bool, out: &mut Vec<Move>) {
     out.clear();
-    for i in 0..pos.cells().len() {
-        if pos.near(i) > 0 && pos.cell(i) == 0 && pos.pats(i, color).iter().any(|&p| pred(p)) {
+    pos.candidates(|i| {
+        if pos.pats(i, color).iter().any(|&p| pred(p)) {
             out.push(Move(i as u16));
         }
-    }
+        true
+    });
 }
 
 /// The first cell where `color` makes five, if any.
@@ -33,9 +34,14 @@ pub fn first_five(pos: &Position, color: usize) -> Option<Move> {
     if pos.count(color, FIVE) == 0 {
         return None;
     }
-    (0..pos.cells().len())
-        .find(|&i| pos.near(i) > 0 && pos.cell(i) == 0 && pos.pats(i, color).contains(&FIVE))
-        .map(|i| Move(i as u16))
+    let mut found = None;
+    pos.candidates(|i| {
+        if pos.pats(i, color).contains(&FIVE) {
+            found = Some(Move(i as u16));
+        }
+        found.is_none()
+    });
+    found
 }
 
 /// Every cell where `color` makes five.
