@@ -86,7 +86,9 @@ pub const SCORE: [i32; LEVELS] = [0, 2, 6, 18, 20, 70, 90, 400, 400, 2000, 0];
 /// low nibble). Freestyle levels never depend on the cells five steps away, so its table drops them and indexes
 /// 65,536 entries (64 KiB, cache-resident); the exact rules need the full 2^20.
 pub struct PatternTable {
-    pats: Vec<u8>,
+    /// Indexed by the code (or, for freestyle, by [`small_index`], using the first 65,536 entries only; the
+    /// rest is never touched). The fixed size lets lookups skip bounds checks.
+    pats: Box<[u8; CODES]>,
     small: bool,
 }
 
@@ -115,7 +117,7 @@ impl PatternTable {
     #[inline]
     #[must_use]
     pub fn packed(&self, code: u32) -> u8 {
-        let i = if self.small { small_index(code) } else { code as usize };
+        let i = if self.small { small_index(code) } else { code as usize % CODES };
         self.pats[i]
     }
 
@@ -136,8 +138,9 @@ impl PatternTable {
         let mut memos = [Memo::new(false), Memo::new(true)];
         let small = rule == Rule::Freestyle;
         let size = if small { 1 << 16 } else { CODES };
-        let mut pats = vec![0u8; size];
-        for (i, slot) in pats.iter_mut().enumerate() {
+        let mut pats: Box<[u8; CODES]> =
+            vec![0u8; CODES].into_boxed_slice().try_into().unwrap_or_else(|_| unreachable!());
+        for (i, slot) in pats[..size].iter_mut().enumerate() {
             let code = if small {
                 // Rebuild a full code whose outermost cells continue the wall (or are empty).
                 let (left, right) = (i as u32 & 0xFF, (i as u32 >> 8) & 0xFF);

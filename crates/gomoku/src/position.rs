@@ -6,7 +6,7 @@
 //! engine reads threats (fives, fours, threes) and a running evaluation total without scanning the board. Wins are
 //! detected from the pattern of the played cell, so every rule's notion of five (and of an overline) is the table's.
 
-use crate::patterns::{self, BLACK, DEAD, EMPTY, FIVE, LEVELS, Pat, PatternTable, SCORE, WALL, WHITE};
+use crate::patterns::{self, BLACK, D4, EMPTY, F4, FIVE, LEVELS, Pat, PatternTable, SCORE, WALL, WHITE};
 use crate::renju;
 use crate::rules::{Gomoku, MAX_SIDE, Rule};
 use sente_core::grid::{Coord, Dims};
@@ -27,7 +27,12 @@ pub const DIRS: [(i32, i32); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];
 struct Lines {
     code: [u32; 4],
     pk: [u8; 4],
+    /// 0xFF for an empty cell, 0 for an occupied one: masks the refreshed levels without a branch.
+    open: u8,
 }
+
+/// Slots of the per-cell line array: a power of two at least [`MAX_CELLS`].
+const SLOTS: usize = MAX_CELLS.next_power_of_two();
 
 /// Per cell: its row and column, and per direction how many cells the line refresh visits forward (`steps[d][0]`)
 /// and backward (`steps[d][1]`): the pattern window's reach, cut at the board's edge.
@@ -72,13 +77,53 @@ const SHIFTS: [[u32; 6]; 2] = {
     t
 };
 
-/// Per packed level byte, its [`SCORE`] for black in the low 32 bits and for white in the high 32.
-const TOT: [u64; 256] = {
-    let mut t = [0u64; 256];
+/// Width of each [`SCORE`] total lane in [`ACC`] (676 cells × 4 directions × 2000 < 2^23).
+const TOT_BITS: u32 = 24;
+const TOT_MASK: u128 = (1 << TOT_BITS) - 1;
+/// Width of each counter lane (676 × 4 < 2^13).
+const LANE_BITS: u32 = 13;
+const LANE_MASK: u128 = (1 << LANE_BITS) - 1;
+/// Black's counter lanes; white's sit `3 * LANE_BITS` higher.
+const LANE_FIVE: u32 = 2 * TOT_BITS;
+const LANE_F4: u32 = LANE_FIVE + LANE_BITS;
+const LANE_D4: u32 = LANE_F4 + LANE_BITS;
+
+/// Per packed level byte, what one (cell, direction) pair adds to the running accumulator: black's and white's
+/// [`SCORE`] (two 24-bit lanes), then one 13-bit counter lane each for black's five, straight four and double four
+/// and the same three for white (126 bits in all).
+const ACC: [u128; 256] = {
+    const fn lanes(p: usize) -> (u128, u128) {
+        let p = p % LEVELS;
+        let mut c = 0u128;
+        if p == FIVE as usize {
+            c |= 1;
+        }
+        if p == F4 as usize {
+            c |= 1 << (LANE_F4 - LANE_FIVE);
+        }
+        if p == D4 as usize {
+            c |= 1 << (LANE_D4 - LANE_FIVE);
+        }
+        (SCORE[p] as u128, c)
+    }
+    let mut t = [0u128; 256];
     let mut b = 0;
     while b < 256 {
-        t[b] = SCORE[(b & 15) % LEVELS] as u64 | ((SCORE[(b >> 4) % LEVELS] as u64) << 32);
+        let (s0, c0) = lanes(b & 15);
+        let (s1, c1) = lanes(b >> 4);
+        t[b] = s0 | (s1 << TOT_BITS) | (c0 << LANE_FIVE) | (c1 << (LANE_FIVE + 3 * LANE_BITS));
         b += 1;
+    }
+    t
+};
+
+/// Every move of the largest board, in index order: [`State::legal_moves`] copies runs of empty cells from it.
+static ALL_MOVES: [Move; MAX_CELLS] = {
+    let mut t = [Move(0); MAX_CELLS];
+    let mut i = 0;
+    while i < MAX_CELLS {
+        t[i] = Move(i as u16);
+        i += 1;
     }
     t
 };
@@ -110,18 +155,16 @@ pub struct Position {
     game: Gomoku,
     table: &'static PatternTable,
     board: Vec<u8>,
-    /// Per cell, its four window codes and packed levels.
-    lines: Vec<Lines>,
+    /// Per cell, its four window codes and packed levels (indexed modulo [`SLOTS`], so without bounds checks).
+    lines: Box<[Lines; SLOTS]>,
     /// Per cell, its row, column and how far the line refresh reaches each way (shared by clones).
     geo: Arc<[Geo]>,
     /// The index step of each direction in [`DIRS`].
     strides: [isize; 4],
     /// Occupied cells: per row, one bit per column (bit `c` for column `c`).
     occ: [u32; MAX_SIDE],
-    /// The [`SCORE`] totals, black in the low 32 bits (see [`TOT`]).
-    tot: u64,
-    /// Per colour, the number of (cell, direction) pairs at each level; occupied cells count as [`DEAD`].
-    counts: [[u16; 16]; 2],
+    /// Both colours' [`SCORE`] totals and counts of fives, straight fours and double fours, in lanes (see [`ACC`]).
+    acc: u128,
     stones: usize,
     to_move: Player,
     winner: Option<Player>,
@@ -137,12 +180,11 @@ impl Position {
             game,
             table: PatternTable::for_rule(game.rule()),
             board: vec![EMPTY; cells],
-            lines: vec![Lines::default(); cells],
+            lines: Box::new([Lines::default(); SLOTS]),
             geo: geometry(game),
             strides: DIRS.map(|(dr, dc)| (dr * i32::from(game.dims().cols) + dc) as isize),
             occ: [0; MAX_SIDE],
-            tot: 0,
-            counts: [[0; 16]; 2],
+            acc: 0,
             stones: 0,
             to_move: Player::First,
             winner: None,
@@ -289,16 +331,28 @@ impl Position {
     #[inline]
     #[must_use]
     pub fn count(&self, color: usize, level: Pat) -> u16 {
-        let n = self.counts[color][usize::from(level)];
-        // Occupied cells are kept at DEAD in all four directions.
-        if level == DEAD { n - 4 * self.stones as u16 } else { n }
+        match level {
+            FIVE | F4 | D4 => {
+                let lane = match level {
+                    FIVE => LANE_FIVE,
+                    F4 => LANE_F4,
+                    _ => LANE_D4,
+                } + 3 * LANE_BITS * color as u32;
+                ((self.acc >> lane) & LANE_MASK) as u16
+            }
+            // Levels the engine never asks about are counted on demand.
+            _ => (0..self.board.len())
+                .filter(|&i| self.board[i] == EMPTY)
+                .map(|i| self.pats(i, color).iter().filter(|&&p| p == level).count() as u16)
+                .sum(),
+        }
     }
 
     /// The running sum of [`SCORE`] over every empty cell and direction, per colour.
     #[inline]
     #[must_use]
     pub fn totals(&self) -> [i32; 2] {
-        [(self.tot & 0xFFFF_FFFF) as i32, (self.tot >> 32) as i32]
+        [(self.acc & TOT_MASK) as i32, ((self.acc >> TOT_BITS) & TOT_MASK) as i32]
     }
 
     /// The move at a coordinate.
@@ -327,6 +381,7 @@ impl Position {
     /// threat solvers use it to play sequences of one side's moves.
     pub fn place(&mut self, index: usize, color: usize) {
         debug_assert_eq!(self.board[index], EMPTY);
+        self.lines[index].open = 0;
         for d in 0..4 {
             let old = std::mem::replace(&mut self.lines[index].pk[d], 0);
             self.account(old, 0);
@@ -343,6 +398,7 @@ impl Position {
     pub fn remove(&mut self, index: usize) {
         let color = usize::from(self.board[index]) - 1;
         self.board[index] = EMPTY;
+        self.lines[index].open = u8::MAX;
         self.update_lines(index, 0);
         self.set_occupied(index, false);
         for d in 0..4 {
@@ -367,12 +423,10 @@ impl Position {
                 let mut n = index as isize;
                 for &sh in &SHIFTS[side][1..=usize::from(geo.steps[d][side])] {
                     n += step;
-                    let nu = n as usize;
-                    let empty_mask = 0u8.wrapping_sub(u8::from(self.board[nu] == EMPTY));
-                    let cell = &mut self.lines[nu];
+                    let cell = &mut self.lines[n as usize % SLOTS];
                     let code = (cell.code[d] & !(3 << sh)) | (stone << sh);
                     cell.code[d] = code;
-                    let new = table.packed(code) & empty_mask;
+                    let new = table.packed(code) & cell.open;
                     let old = std::mem::replace(&mut cell.pk[d], new);
                     self.account(old, new);
                 }
@@ -383,12 +437,9 @@ impl Position {
     /// Moves one (cell, direction) pair from packed levels `old` to `new` in the totals and counters.
     #[inline]
     fn account(&mut self, old: u8, new: u8) {
-        // Each lane of `tot` stays non-negative, so adding before subtracting never borrows across lanes.
-        self.tot = self.tot.wrapping_add(TOT[usize::from(new)]).wrapping_sub(TOT[usize::from(old)]);
-        self.counts[0][usize::from(old & 15)] -= 1;
-        self.counts[0][usize::from(new & 15)] += 1;
-        self.counts[1][usize::from(old >> 4)] -= 1;
-        self.counts[1][usize::from(new >> 4)] += 1;
+        // Every lane stays non-negative and below its width, so adding before subtracting never carries or
+        // borrows across lanes.
+        self.acc = self.acc.wrapping_add(ACC[usize::from(new)]).wrapping_sub(ACC[usize::from(old)]);
     }
 
     #[inline]
@@ -405,8 +456,7 @@ impl Position {
     fn rebuild(&mut self) {
         let dims = self.dims();
         let (rows, cols) = (i32::from(dims.rows), i32::from(dims.cols));
-        self.tot = 0;
-        self.counts = [[0; 16]; 2];
+        self.acc = 0;
         self.occ = [0; MAX_SIDE];
         for i in 0..self.board.len() {
             let (r0, c0) = ((i / cols as usize) as i32, (i % cols as usize) as i32);
@@ -427,9 +477,8 @@ impl Position {
                 self.lines[i].code[d] = code;
                 let b = if self.board[i] == EMPTY { self.table.packed(code) } else { 0 };
                 self.lines[i].pk[d] = b;
-                self.tot += TOT[usize::from(b)];
-                self.counts[0][usize::from(b & 15)] += 1;
-                self.counts[1][usize::from(b >> 4)] += 1;
+                self.lines[i].open = if self.board[i] == EMPTY { u8::MAX } else { 0 };
+                self.acc += ACC[usize::from(b)];
             }
         }
         for i in 0..self.board.len() {
@@ -492,15 +541,19 @@ impl State for Position {
             }
             return;
         }
-        // Every empty cell, read from the occupancy rows (board order).
+        // Every empty cell in board order: each run of empty cells in a row (read from the occupancy bits) is
+        // copied in one go from the table of all moves.
         let dims = self.dims();
         let (cols, full) = (usize::from(dims.cols), (1u32 << dims.cols) - 1);
         moves.reserve(self.board.len() - self.stones);
         for (r, &row) in self.occ[..usize::from(dims.rows)].iter().enumerate() {
             let mut b = !row & full;
             while b != 0 {
-                moves.push(Move((r * cols + b.trailing_zeros() as usize) as u16));
-                b &= b - 1;
+                let start = b.trailing_zeros();
+                let len = (!(b >> start)).trailing_zeros();
+                let first = r * cols + start as usize;
+                moves.extend_from_slice(&ALL_MOVES[first..first + len as usize]);
+                b &= !((1u32 << (start + len)) - 1);
             }
         }
     }
@@ -658,7 +711,16 @@ mod tests {
                     fresh.rebuild();
                     let pk = |q: &Position| q.lines.iter().map(|l| l.pk).collect::<Vec<_>>();
                     assert_eq!(pk(&p), pk(&fresh), "{rule} {side}x{side} step {step}: levels");
-                    assert_eq!(p.counts, fresh.counts, "{rule} {side}x{side} step {step}: counters");
+                    assert_eq!(p.acc, fresh.acc, "{rule} {side}x{side} step {step}: totals and counters");
+                    for c in 0..2 {
+                        for level in [FIVE, F4, D4] {
+                            let brute: usize = (0..side * side)
+                                .filter(|&i| p.cell(i) == EMPTY)
+                                .map(|i| p.pats(i, c).iter().filter(|&&l| l == level).count())
+                                .sum();
+                            assert_eq!(usize::from(p.count(c, level)), brute, "{rule} {side}x{side} step {step}");
+                        }
+                    }
                     assert_eq!(p.totals(), fresh.totals(), "{rule} {side}x{side} step {step}: totals");
                     assert_eq!(p.occ, fresh.occ, "{rule} {side}x{side} step {step}: occupancy");
                     let brute = |i: usize| {

@@ -73,8 +73,13 @@ impl GomokuEval {
             return true;
         }
         if has_open_four_move(s, op) {
+            // A four for either colour in any direction: one lookup per direction in a table over packed bytes.
             let defends = |m: &Move| {
-                s.pats(m.index(), op).iter().any(|&p| is_four(p)) || s.pats(m.index(), me).iter().any(|&p| is_four(p))
+                let pk = s.packed(m.index());
+                FOUR_ANY[usize::from(pk[0])]
+                    | FOUR_ANY[usize::from(pk[1])]
+                    | FOUR_ANY[usize::from(pk[2])]
+                    | FOUR_ANY[usize::from(pk[3])]
             };
             if moves.iter().any(defends) {
                 moves.retain(defends);
@@ -157,6 +162,17 @@ fn value_of_lane(lane: u32) -> i32 {
         (lane >> 16) as i32
     }
 }
+
+/// Per packed byte, whether either colour's level in it is a four.
+const FOUR_ANY: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = is_four((b & 15) as u8) || is_four((b >> 4) as u8);
+        b += 1;
+    }
+    t
+};
 
 /// A cheap ordering key (four table lookups): the width cut uses it before the full `move_score`.
 #[inline]
