@@ -87,15 +87,58 @@ struct Worker<'a> {
     aborted: bool,
 }
 
-/// One generated move: its canonical index, gain, child masks and ordering score.
-#[derive(Copy, Clone, Debug)]
+/// One generated move: its canonical index, gain, child masks and the bound on its value. Eight bytes, so a
+/// node's move list is cheap to set up.
+#[derive(Copy, Clone, Debug, Default)]
 struct Child {
     index: u8,
-    gain: i32,
+    gain: u8,
     rm: u16,
     cm: u16,
-    score: i32,
-    bound: i32,
+    /// An upper bound on the move's value (see [`Worker::generate`]).
+    bound: i16,
+}
+
+impl Child {
+    fn gain(&self) -> i32 {
+        i32::from(self.gain)
+    }
+    fn bound(&self) -> i32 {
+        i32::from(self.bound)
+    }
+}
+
+/// The line counts of a position, from which its static bounds and its moves are derived.
+struct Scan {
+    /// Pieces in each row and column still in play.
+    rc: [u8; MAX_SIDE],
+    cc: [u8; MAX_SIDE],
+    /// Rows and columns holding exactly one piece.
+    ones_r: u16,
+    ones_c: u16,
+    /// Longest and second-longest rows (with multiplicity) and the set of longest rows; the same for columns.
+    r1: i32,
+    r2: i32,
+    r1_mask: u16,
+    c1: i32,
+    c2: i32,
+    c1_mask: u16,
+}
+
+impl Scan {
+    /// The longest line left after taking row `i` (whose live pieces are `line`).
+    fn left_after_row(&self, i: usize, line: u16) -> i32 {
+        let rows_left = if self.r1_mask == 1 << i { self.r2 } else { self.r1 };
+        let cols_left = if self.c1_mask & !line == 0 { self.c1 - 1 } else { self.c1 };
+        rows_left.max(cols_left)
+    }
+
+    /// The longest line left after taking column `j` (whose live pieces are `line`).
+    fn left_after_col(&self, j: usize, line: u16) -> i32 {
+        let cols_left = if self.c1_mask == 1 << j { self.c2 } else { self.c1 };
+        let rows_left = if self.r1_mask & !line == 0 { self.r1 - 1 } else { self.r1 };
+        rows_left.max(cols_left)
+    }
 }
 
 impl Solver {
@@ -145,15 +188,16 @@ impl Solver {
         for c in &children {
             let m = Move::from_index(c.index as usize);
             if let Some(values) = move_values.as_mut() {
-                let v = c.gain - if c.gain == t { 0 } else { self.mtdf(c.rm, c.cm, t - c.gain, &mut |_| {}) };
+                let g = c.gain();
+                let v = g - if g == t { 0 } else { self.mtdf(c.rm, c.cm, t - g, &mut |_| {}) };
                 values.push((m, v));
                 if v == value && best.is_none() {
                     best = Some(m);
                 }
             } else if best.is_none() {
                 // Does this move reach the value? Its child must be worth at most gain − value.
-                let ok = c.gain == t
-                    || w.search(c.rm, c.cm, t - c.gain, c.gain - value, c.gain - value + 1) <= c.gain - value;
+                let g = c.gain();
+                let ok = g == t || w.search(c.rm, c.cm, t - g, g - value, g - value + 1) <= g - value;
                 if ok {
                     best = Some(m);
                     break;
@@ -206,10 +250,9 @@ impl Solver {
             let line = self.rows[i] & cm;
             out.push(Child {
                 index: i as u8,
-                gain: line.count_ones() as i32,
+                gain: line.count_ones() as u8,
                 rm: rm & !(1 << i),
                 cm: cm & !(line & ones_c),
-                score: 0,
                 bound: 0,
             });
         }
@@ -217,10 +260,9 @@ impl Solver {
             let line = self.cols[j] & rm;
             out.push(Child {
                 index: 16 + j as u8,
-                gain: line.count_ones() as i32,
+                gain: line.count_ones() as u8,
                 rm: rm & !(line & ones_r),
                 cm: cm & !(1 << j),
-                score: 0,
                 bound: 0,
             });
         }
@@ -308,7 +350,8 @@ impl Solver {
                             break;
                         }
                         let c = children[i];
-                        let v = c.gain - w.search(c.rm, c.cm, t - c.gain, c.gain - beta, c.gain - beta + 1);
+                        let g = c.gain();
+                        let v = g - w.search(c.rm, c.cm, t - g, g - beta, g - beta + 1);
                         if w.aborted {
                             break;
                         }
@@ -358,113 +401,115 @@ impl<'a> Worker<'a> {
             return None;
         }
         let tt_move = self.s.table.probe(key(rm, cm)).and_then(|p| p.best);
-        let mut list = [Child { index: 0, gain: 0, rm: 0, cm: 0, score: 0, bound: 0 }; 32];
-        let (n, _, _) = self.generate(rm, cm, t, tt_move, &mut list);
+        let scan = self.scan(rm, cm);
+        let mut list = [Child::default(); 32];
+        let n = self.generate(rm, cm, t, &scan, &mut list);
         let mut v = list[..n].to_vec();
-        v.sort_by(|a, b| b.score.cmp(&a.score).then(a.index.cmp(&b.index)));
+        v.sort_by_key(|c| (Some(c.index) != tt_move, std::cmp::Reverse(c.gain), c.index));
         Some(v)
     }
 
-    /// Fills `list` with the distinct moves (unsorted; see [`pick`]) and returns how many, with the position's
-    /// static bounds `(lower, upper)`.
-    ///
-    /// Each child's `bound` is `t − 2·M(child)`, where `M(child)` is the longest line the move leaves: the
-    /// opponent can take it and at worst lose all the rest, so the move is worth at most that. Its ordering score is
-    /// its gain (larger takes first, the table's move before all); scoring by `gain − M(child)` instead searched
-    /// 5–30% more nodes on 12×12 to 14×14 boards.
-    fn generate(&self, rm: u16, cm: u16, t: i32, tt_move: Option<u8>, list: &mut [Child; 32]) -> (usize, i32, i32) {
+    /// Counts the pieces of every line in play and finds the longest ones.
+    fn scan(&self, rm: u16, cm: u16) -> Scan {
         let s = self.s;
-        let mut rc = [0i32; MAX_SIDE];
-        let mut cc = [0i32; MAX_SIDE];
-        let (mut ones_r, mut ones_c) = (0u16, 0u16);
-        // Longest and second-longest rows (with multiplicity) and the set of longest columns, and vice versa.
-        let (mut r1, mut r2, mut r1_mask) = (0, 0, 0u16);
-        let (mut c1, mut c2, mut c1_mask) = (0, 0, 0u16);
+        let mut sc = Scan {
+            rc: [0; MAX_SIDE],
+            cc: [0; MAX_SIDE],
+            ones_r: 0,
+            ones_c: 0,
+            r1: 0,
+            r2: 0,
+            r1_mask: 0,
+            c1: 0,
+            c2: 0,
+            c1_mask: 0,
+        };
         for i in bits(rm) {
             let k = (s.rows[i] & cm).count_ones() as i32;
-            rc[i] = k;
+            sc.rc[i] = k as u8;
             if k == 1 {
-                ones_r |= 1 << i;
+                sc.ones_r |= 1 << i;
             }
-            if k > r1 {
-                r2 = r1;
-                r1 = k;
-                r1_mask = 1 << i;
-            } else if k == r1 {
-                r2 = k;
-                r1_mask |= 1 << i;
-            } else if k > r2 {
-                r2 = k;
+            if k > sc.r1 {
+                sc.r2 = sc.r1;
+                sc.r1 = k;
+                sc.r1_mask = 1 << i;
+            } else if k == sc.r1 {
+                sc.r2 = k;
+                sc.r1_mask |= 1 << i;
+            } else if k > sc.r2 {
+                sc.r2 = k;
             }
         }
         for j in bits(cm) {
             let k = (s.cols[j] & rm).count_ones() as i32;
-            cc[j] = k;
+            sc.cc[j] = k as u8;
             if k == 1 {
-                ones_c |= 1 << j;
+                sc.ones_c |= 1 << j;
             }
-            if k > c1 {
-                c2 = c1;
-                c1 = k;
-                c1_mask = 1 << j;
-            } else if k == c1 {
-                c2 = k;
-                c1_mask |= 1 << j;
-            } else if k > c2 {
-                c2 = k;
+            if k > sc.c1 {
+                sc.c2 = sc.c1;
+                sc.c1 = k;
+                sc.c1_mask = 1 << j;
+            } else if k == sc.c1 {
+                sc.c2 = k;
+                sc.c1_mask |= 1 << j;
+            } else if k > sc.c2 {
+                sc.c2 = k;
             }
         }
+        sc
+    }
+
+    /// The position's static bounds `(lower, upper)`: taking the longest line `M` guarantees `2M − t`, and after
+    /// any move the opponent can take the longest line left and at worst lose the rest, so the value is at most
+    /// `t − 2·min over moves of (longest line left)`.
+    fn static_bounds(&self, rm: u16, cm: u16, t: i32, sc: &Scan) -> (i32, i32) {
+        let s = self.s;
+        // Rows holding every longest column, and columns holding every longest row: taking one of those shortens
+        // every longest line across by one.
+        let cover_rows = bits(sc.c1_mask).fold(rm, |acc, j| acc & s.cols[j]);
+        let cover_cols = bits(sc.r1_mask).fold(cm, |acc, i| acc & s.rows[i]);
+        let min_left = min_left_one_side(sc.r1, sc.r2, sc.r1_mask, sc.c1, cover_rows)
+            .min(min_left_one_side(sc.c1, sc.c2, sc.c1_mask, sc.r1, cover_cols));
+        (2 * sc.r1.max(sc.c1) - t, t - 2 * min_left)
+    }
+
+    /// Fills `list` with the distinct moves (rows, then columns, in canonical order) and returns how many.
+    ///
+    /// A row whose live pieces equal an earlier row's is skipped (the two children are mirror images), and so for
+    /// columns. Each child's `bound` is `t − 2·M(child)`, where `M(child)` is the longest line the move leaves:
+    /// the opponent can take it and at worst lose all the rest, so the move is worth at most that.
+    fn generate(&self, rm: u16, cm: u16, t: i32, sc: &Scan, list: &mut [Child; 32]) -> usize {
+        let s = self.s;
         let mut n = 0;
-        let mut seen = [0u16; MAX_SIDE];
-        let mut nseen = 0;
-        let mut min_left = i32::MAX;
-        for i in bits(rm) {
-            let line = s.rows[i] & cm;
-            if seen[..nseen].contains(&line) {
-                continue;
+        for rows in [true, false] {
+            let (along, across, lines, counts, ones_across) =
+                if rows { (rm, cm, &s.rows, &sc.rc, sc.ones_c) } else { (cm, rm, &s.cols, &sc.cc, sc.ones_r) };
+            let first = n;
+            // A 64-bit filter of the lines seen: the exact comparison runs only when a line's bit is already set.
+            let mut filter = 0u64;
+            for i in bits(along) {
+                let line = lines[i] & across;
+                let h = u32::from(line).wrapping_mul(0x9E37_79B1) >> 26;
+                if filter >> h & 1 == 1 {
+                    let dup = list[first..n].iter().any(|c| lines[usize::from(c.index & 15)] & across == line);
+                    if dup {
+                        continue;
+                    }
+                }
+                filter |= 1 << h;
+                let left = if rows { sc.left_after_row(i, line) } else { sc.left_after_col(i, line) };
+                let (crm, ccm, index) = if rows {
+                    (rm & !(1 << i), cm & !(line & ones_across), i as u8)
+                } else {
+                    (rm & !(line & ones_across), cm & !(1 << i), 16 + i as u8)
+                };
+                list[n] = Child { index, gain: counts[i], rm: crm, cm: ccm, bound: (t - 2 * left) as i16 };
+                n += 1;
             }
-            seen[nseen] = line;
-            nseen += 1;
-            let rows_left = if r1_mask == 1 << i { r2 } else { r1 };
-            let cols_left = if c1_mask & !line == 0 { c1 - 1 } else { c1 };
-            let left = rows_left.max(cols_left);
-            min_left = min_left.min(left);
-            let score = if tt_move == Some(i as u8) { 1000 } else { rc[i] };
-            list[n] = Child {
-                index: i as u8,
-                gain: rc[i],
-                rm: rm & !(1 << i),
-                cm: cm & !(line & ones_c),
-                score,
-                bound: t - 2 * left,
-            };
-            n += 1;
         }
-        nseen = 0;
-        for j in bits(cm) {
-            let line = s.cols[j] & rm;
-            if seen[..nseen].contains(&line) {
-                continue;
-            }
-            seen[nseen] = line;
-            nseen += 1;
-            let cols_left = if c1_mask == 1 << j { c2 } else { c1 };
-            let rows_left = if r1_mask & !line == 0 { r1 - 1 } else { r1 };
-            let left = rows_left.max(cols_left);
-            min_left = min_left.min(left);
-            let idx = 16 + j as u8;
-            let score = if tt_move == Some(idx) { 1000 } else { cc[j] };
-            list[n] = Child {
-                index: idx,
-                gain: cc[j],
-                rm: rm & !(line & ones_r),
-                cm: cm & !(1 << j),
-                score,
-                bound: t - 2 * left,
-            };
-            n += 1;
-        }
-        (n, 2 * r1.max(c1) - t, t - 2 * min_left)
+        n
     }
 
     fn tick(&mut self) {
@@ -495,10 +540,21 @@ impl<'a> Worker<'a> {
             return self.endgame.value_of_lines(bits(rm).map(|i| s.rows[i] & cm), cm);
         }
 
-        // Table: stored bounds narrow the window or settle the node.
+        // Static bounds first: they need no memory access, and a node they settle would only pay a cache miss
+        // for its table probe.
+        let sc = self.scan(rm, cm);
+        let (lower, upper) = self.static_bounds(rm, cm, t, &sc);
+        if lower >= beta {
+            return lower;
+        }
+        if upper <= alpha {
+            return upper;
+        }
+
+        // Table: stored bounds narrow the window or settle the node; its move is searched first.
         let key = key(rm, cm);
-        let mut tt_move = None;
         let use_table = t >= TABLE_MIN_PIECES;
+        let mut tt_move = None;
         if let Some(p) = if use_table { self.s.table.probe(key) } else { None } {
             if p.lower >= beta {
                 return p.lower;
@@ -515,49 +571,83 @@ impl<'a> Worker<'a> {
         }
         let alpha_orig = alpha;
 
-        let mut list = [Child { index: 0, gain: 0, rm: 0, cm: 0, score: 0, bound: 0 }; 32];
-        let (n, lower, upper) = self.generate(rm, cm, t, tt_move, &mut list);
-        // Static bounds: the longest line now, and the longest line any move leaves to the opponent.
-        if lower >= beta {
-            return lower;
+        // Below the enhanced transposition cutoff, the first move (the table's, else the first longest line) is
+        // searched before the others are generated: nearly every node that cuts off does so on its first move.
+        let mut best = i32::MIN;
+        let mut best_move = None;
+        let mut done = None;
+        if t < ETC_MIN_PIECES {
+            let index = tt_move.unwrap_or_else(|| {
+                if sc.r1 >= sc.c1 { sc.r1_mask.trailing_zeros() as u8 } else { 16 + sc.c1_mask.trailing_zeros() as u8 }
+            });
+            let c = self.child(rm, cm, t, &sc, index);
+            done = Some(index);
+            if c.bound() <= alpha {
+                best = c.bound();
+            } else {
+                let v = self.try_move(&c, t, alpha, beta, true);
+                if self.aborted {
+                    return 0;
+                }
+                best = v;
+                best_move = Some(index);
+                alpha = alpha.max(v);
+                if alpha >= beta {
+                    if use_table {
+                        self.s.table.store(key, best, t, best_move, t as u32);
+                    }
+                    return best;
+                }
+            }
         }
-        if upper <= alpha {
-            return upper;
-        }
+
+        let mut buf = [Child::default(); 32];
+        let n = self.generate(rm, cm, t, &sc, &mut buf);
+        let list = &mut buf[..n];
         // Enhanced transposition cutoff: a child whose stored upper bound already proves this node ≥ beta ends
         // the node before any search; a stored lower bound tightens that child's bound.
         if t >= ETC_MIN_PIECES {
-            for c in &mut list[..n] {
+            for c in list.iter_mut() {
+                // A move already bounded at or below alpha is skipped below whatever the table says.
+                if c.bound() <= alpha {
+                    continue;
+                }
                 if let Some(p) = self.s.table.probe(self::key(c.rm, c.cm)) {
-                    let v = c.gain - p.upper;
+                    let v = c.gain() - p.upper;
                     if v >= beta {
                         self.s.table.store(key, v, t, Some(c.index), t as u32);
                         return v;
                     }
-                    c.bound = c.bound.min(c.gain - p.lower);
+                    c.bound = c.bound.min((c.gain() - p.lower) as i16);
                 }
             }
         }
-        let mut best = i32::MIN;
-        let mut best_move = None;
+        // Order: the table's move, then larger takes first (canonical order on ties). Most nodes cut after the
+        // first move, so only the first is selected at once; the rest are sorted when a second move is needed.
+        let first = list.iter().position(|c| Some(c.index) == tt_move).unwrap_or_else(|| {
+            let mut b = 0;
+            for (i, c) in list.iter().enumerate().skip(1) {
+                if c.gain > list[b].gain {
+                    b = i;
+                }
+            }
+            b
+        });
+        list[..=first].rotate_right(1);
         for k in 0..n {
-            pick(&mut list[..n], k);
+            if k == 1 {
+                list[1..].sort_unstable_by_key(|c| (std::cmp::Reverse(c.gain), c.index));
+            }
             let c = list[k];
-            if c.bound <= alpha {
-                // This move cannot beat alpha: count its bound and skip the search.
-                best = best.max(c.bound);
+            if Some(c.index) == done {
                 continue;
             }
-            let ct = t - c.gain;
-            let v = if best_move.is_none() {
-                c.gain - self.search(c.rm, c.cm, ct, c.gain - beta, c.gain - alpha)
-            } else {
-                let mut v = c.gain - self.search(c.rm, c.cm, ct, c.gain - alpha - 1, c.gain - alpha);
-                if v > alpha && v < beta && !self.aborted {
-                    v = c.gain - self.search(c.rm, c.cm, ct, c.gain - beta, c.gain - alpha);
-                }
-                v
-            };
+            if c.bound() <= alpha {
+                // This move cannot beat alpha: count its bound and skip the search.
+                best = best.max(c.bound());
+                continue;
+            }
+            let v = self.try_move(&c, t, alpha, beta, best_move.is_none());
             if self.aborted {
                 return 0;
             }
@@ -584,17 +674,49 @@ impl<'a> Worker<'a> {
         }
         best
     }
-}
 
-/// Moves the highest-scored of `list[k..]` to position `k` (one selection step: most nodes cut after a move or two).
-fn pick(list: &mut [Child], k: usize) {
-    let mut b = k;
-    for i in k + 1..list.len() {
-        if list[i].score > list[b].score {
-            b = i;
+    /// The value of move `c` (fail-soft within `alpha..beta`): a full window for the first move searched, else
+    /// a null window first and a re-search if the move turns out to lie inside the window.
+    fn try_move(&mut self, c: &Child, t: i32, alpha: i32, beta: i32, first: bool) -> i32 {
+        let g = c.gain();
+        let ct = t - g;
+        if first {
+            return g - self.search(c.rm, c.cm, ct, g - beta, g - alpha);
+        }
+        let v = g - self.search(c.rm, c.cm, ct, g - alpha - 1, g - alpha);
+        if v > alpha && v < beta && !self.aborted { g - self.search(c.rm, c.cm, ct, g - beta, g - alpha) } else { v }
+    }
+
+    /// The move with canonical index `index` (a row below 16, a column from 16) as a [`Child`].
+    fn child(&self, rm: u16, cm: u16, t: i32, sc: &Scan, index: u8) -> Child {
+        let s = self.s;
+        let i = usize::from(index & 15);
+        if index < 16 {
+            let line = s.rows[i] & cm;
+            let bound = (t - 2 * sc.left_after_row(i, line)) as i16;
+            Child { index, gain: sc.rc[i], rm: rm & !(1 << i), cm: cm & !(line & sc.ones_c), bound }
+        } else {
+            let line = s.cols[i] & rm;
+            let bound = (t - 2 * sc.left_after_col(i, line)) as i16;
+            Child { index, gain: sc.cc[i], rm: rm & !(line & sc.ones_r), cm: cm & !(1 << i), bound }
         }
     }
-    list.swap(k, b);
+}
+
+/// The least "longest line left" over the moves along one side (say rows): the longest rows are `r1` (the set
+/// `r1_mask`), then `r2`; the longest columns are `c1`, and `cover` is the set of rows holding a piece in every
+/// longest column. Taking a row leaves the longest other row and the longest columns, one shorter if the row
+/// covered them all.
+fn min_left_one_side(r1: i32, r2: i32, r1_mask: u16, c1: i32, cover: u16) -> i32 {
+    let across = |covers: bool| if covers { c1 - 1 } else { c1 };
+    if r1_mask.count_ones() == 1 {
+        // The single longest row leaves r2; any other row leaves r1.
+        let own = r2.max(across(cover & r1_mask != 0));
+        let others = r1.max(across(cover & !r1_mask != 0));
+        own.min(others)
+    } else {
+        r1.max(across(cover != 0))
+    }
 }
 
 /// Smaller roots are solved on one thread: starting threads would cost more than the whole solve.
