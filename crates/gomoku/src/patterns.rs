@@ -90,6 +90,8 @@ pub struct PatternTable {
     /// rest is never touched). The fixed size lets lookups skip bounds checks.
     pats: Box<[u8; CODES]>,
     small: bool,
+    /// The index mask for a stored code (see [`PatternTable::stored`]).
+    mask: u32,
 }
 
 impl std::fmt::Debug for PatternTable {
@@ -119,6 +121,28 @@ impl PatternTable {
     pub fn packed(&self, code: u32) -> u8 {
         let i = if self.small { small_index(code) } else { code as usize % CODES };
         self.pats[i]
+    }
+
+    /// The code a position keeps for a full window code: the code itself, or for freestyle's table the 16 bits of
+    /// offsets −4..−1 and +1..+4 (the full code shifted right by [`PatternTable::stored_shift`]), which is then
+    /// the table index.
+    #[inline]
+    #[must_use]
+    pub(crate) fn stored(&self, full: u32) -> u32 {
+        if self.small { small_index(full) as u32 } else { full }
+    }
+
+    /// How many bits lower a field sits in a stored code than in the full one.
+    #[must_use]
+    pub(crate) fn stored_shift(&self) -> u32 {
+        if self.small { 2 } else { 0 }
+    }
+
+    /// The packed levels for a stored code: one masked load, the same for every rule.
+    #[inline]
+    #[must_use]
+    pub(crate) fn lookup(&self, stored: u32) -> u8 {
+        self.pats[(stored & self.mask) as usize % CODES]
     }
 
     /// The shared table for a rule, built on first use.
@@ -160,7 +184,7 @@ impl PatternTable {
             }
             *slot = levels[0] | (levels[1] << 4);
         }
-        PatternTable { pats, small }
+        PatternTable { pats, small, mask: if small { 0xFFFF } else { CODES as u32 - 1 } }
     }
 }
 

@@ -117,13 +117,46 @@ const ACC: [u128; 256] = {
     t
 };
 
-/// Every move of the largest board, in index order: [`State::legal_moves`] copies runs of empty cells from it.
+/// Every move of the largest board, in index order (for [`State::legal_moves`]).
 static ALL_MOVES: [Move; MAX_CELLS] = {
     let mut t = [Move(0); MAX_CELLS];
     let mut i = 0;
     while i < MAX_CELLS {
         t[i] = Move(i as u16);
         i += 1;
+    }
+    t
+};
+
+/// [`Position::flags`] bit: black makes five (white's is the next bit up).
+pub const FLAG_FIVE: u8 = 1;
+/// [`Position::flags`] bit: black makes a straight four or a double four (white's is the next bit up).
+pub const FLAG_OPEN_FOUR: u8 = 4;
+/// [`Position::flags`] bit: either colour makes a four of any kind.
+pub const FLAG_ANY_FOUR: u8 = 16;
+
+/// Per packed level byte, its [`Position::flags`] bits.
+const FLAGS: [u8; 256] = {
+    const fn of(p: u8) -> u8 {
+        let mut f = 0;
+        if p == FIVE {
+            f |= FLAG_FIVE;
+        }
+        if p == F4 || p == D4 {
+            f |= FLAG_OPEN_FOUR;
+        }
+        if patterns::is_four(p) {
+            f |= FLAG_ANY_FOUR;
+        }
+        f
+    }
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let (lo, hi) = (of((b & 15) as u8), of((b >> 4) as u8));
+        let own = FLAG_FIVE | FLAG_OPEN_FOUR;
+        t[b] = (lo & own) | ((hi & own) << 1) | ((lo | hi) & FLAG_ANY_FOUR);
+        b += 1;
     }
     t
 };
@@ -320,6 +353,22 @@ impl Position {
         [(pk[0] >> sh) & 15, (pk[1] >> sh) & 15, (pk[2] >> sh) & 15, (pk[3] >> sh) & 15]
     }
 
+    /// For an empty cell, what a stone there makes for either colour, as [`FLAG_FIVE`], [`FLAG_OPEN_FOUR`] (each
+    /// shifted left by the colour index) and [`FLAG_ANY_FOUR`] bits: four table lookups.
+    #[inline]
+    #[must_use]
+    pub fn flags(&self, index: usize) -> u8 {
+        let pk = self.lines[index].pk;
+        FLAGS[usize::from(pk[0])] | FLAGS[usize::from(pk[1])] | FLAGS[usize::from(pk[2])] | FLAGS[usize::from(pk[3])]
+    }
+
+    /// True when colour `color` makes five on the empty cell `index`.
+    #[inline]
+    #[must_use]
+    pub fn makes_five(&self, index: usize, color: usize) -> bool {
+        self.flags(index) & (FLAG_FIVE << color) != 0
+    }
+
     /// For an empty cell, the packed levels of both colours per direction (black in the low nibble).
     #[inline]
     #[must_use]
@@ -402,7 +451,7 @@ impl Position {
         self.update_lines(index, 0);
         self.set_occupied(index, false);
         for d in 0..4 {
-            let new = self.table.packed(self.lines[index].code[d]);
+            let new = self.table.lookup(self.lines[index].code[d]);
             self.lines[index].pk[d] = new;
             self.account(0, new);
         }
@@ -417,16 +466,18 @@ impl Position {
     fn update_lines(&mut self, index: usize, stone: u32) {
         let geo = self.geo[index];
         let table = self.table;
+        let base = table.stored_shift();
         for d in 0..4 {
             let stride = self.strides[d];
             for (side, step) in [(0, stride), (1, -stride)] {
                 let mut n = index as isize;
-                for &sh in &SHIFTS[side][1..=usize::from(geo.steps[d][side])] {
+                for &full_sh in &SHIFTS[side][1..=usize::from(geo.steps[d][side])] {
+                    let sh = full_sh - base;
                     n += step;
                     let cell = &mut self.lines[n as usize % SLOTS];
                     let code = (cell.code[d] & !(3 << sh)) | (stone << sh);
                     cell.code[d] = code;
-                    let new = table.packed(code) & cell.open;
+                    let new = table.lookup(code) & cell.open;
                     let old = std::mem::replace(&mut cell.pk[d], new);
                     self.account(old, new);
                 }
@@ -474,8 +525,9 @@ impl Position {
                     };
                     code |= u32::from(v) << patterns::shift(k);
                 }
+                let code = self.table.stored(code);
                 self.lines[i].code[d] = code;
-                let b = if self.board[i] == EMPTY { self.table.packed(code) } else { 0 };
+                let b = if self.board[i] == EMPTY { self.table.lookup(code) } else { 0 };
                 self.lines[i].pk[d] = b;
                 self.lines[i].open = if self.board[i] == EMPTY { u8::MAX } else { 0 };
                 self.acc += ACC[usize::from(b)];
@@ -541,28 +593,30 @@ impl State for Position {
             }
             return;
         }
-        // Every empty cell in board order: each run of empty cells in a row (read from the occupancy bits) is
-        // copied in one go from the table of all moves.
+        // Every empty cell in board order, compacted without data-dependent branches: each cell of a row is
+        // written at the next free slot, which advances only when the cell is empty (per the occupancy bits).
         let dims = self.dims();
-        let (cols, full) = (usize::from(dims.cols), (1u32 << dims.cols) - 1);
-        moves.reserve(self.board.len() - self.stones);
-        for (r, &row) in self.occ[..usize::from(dims.rows)].iter().enumerate() {
-            let mut b = !row & full;
-            while b != 0 {
-                let start = b.trailing_zeros();
-                let len = (!(b >> start)).trailing_zeros();
-                let first = r * cols + start as usize;
-                moves.extend_from_slice(&ALL_MOVES[first..first + len as usize]);
-                b &= !((1u32 << (start + len)) - 1);
+        let cols = usize::from(dims.cols);
+        let n = self.board.len() - self.stones;
+        moves.resize(n + cols, Move(0));
+        let out = &mut moves[..];
+        let mut at = 0;
+        for (row_moves, &row) in ALL_MOVES.chunks_exact(cols).zip(&self.occ[..usize::from(dims.rows)]) {
+            let mut free = !row;
+            for &m in row_moves {
+                out[at] = m;
+                at += (free & 1) as usize;
+                free >>= 1;
             }
         }
+        moves.truncate(n);
     }
 
     fn play(&mut self, m: Move) {
         let i = m.index();
         let color = self.to_move.index();
         debug_assert!(self.is_legal(m), "illegal move {m:?}");
-        let wins = self.pats(i, color).contains(&FIVE);
+        let wins = self.makes_five(i, color);
         self.place(i, color);
         if wins {
             self.winner = Some(self.to_move);

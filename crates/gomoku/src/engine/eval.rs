@@ -10,8 +10,8 @@
 //!   proved losing.
 
 use super::threats::{BLACK_INDEX, has_open_four_move};
-use crate::patterns::{B4, D4, F3, F4, FIVE, SCORE, is_four};
-use crate::position::{CellThreats, Move, Position};
+use crate::patterns::{B4, D4, F3, F4, FIVE, SCORE};
+use crate::position::{FLAG_ANY_FOUR, FLAG_OPEN_FOUR, Move, Position};
 use sente_core::{Evaluator, MoveList, State, Value};
 
 /// Win next move (a five is on the board for the side to move).
@@ -51,36 +51,28 @@ impl GomokuEval {
         let me = s.to_move().index();
         let op = 1 - me;
         if s.count(me, FIVE) > 0
-            && let Some(&m) = moves.iter().find(|m| s.pats(m.index(), me).contains(&FIVE))
+            && let Some(&m) = moves.iter().find(|m| s.makes_five(m.index(), me))
         {
             moves.clear();
             moves.push(m);
             return true;
         }
         if s.count(op, FIVE) > 0 {
-            let blocks = moves.iter().filter(|m| s.pats(m.index(), op).contains(&FIVE)).count();
-            if blocks > 0 {
-                moves.retain(|m| s.pats(m.index(), op).contains(&FIVE));
+            if moves.iter().any(|m| s.makes_five(m.index(), op)) {
+                moves.retain(|m| s.makes_five(m.index(), op));
                 return true;
             }
             return false;
         }
         if has_open_four_move(s, me)
-            && let Some(&m) = moves.iter().find(|m| CellThreats::of(s.pats(m.index(), me)).open_four)
+            && let Some(&m) = moves.iter().find(|m| s.flags(m.index()) & (FLAG_OPEN_FOUR << me) != 0)
         {
             moves.clear();
             moves.push(m);
             return true;
         }
         if has_open_four_move(s, op) {
-            // A four for either colour in any direction: one lookup per direction in a table over packed bytes.
-            let defends = |m: &Move| {
-                let pk = s.packed(m.index());
-                FOUR_ANY[usize::from(pk[0])]
-                    | FOUR_ANY[usize::from(pk[1])]
-                    | FOUR_ANY[usize::from(pk[2])]
-                    | FOUR_ANY[usize::from(pk[3])]
-            };
+            let defends = |m: &Move| s.flags(m.index()) & FLAG_ANY_FOUR != 0;
             if moves.iter().any(defends) {
                 moves.retain(defends);
                 return moves.len() < before;
@@ -162,17 +154,6 @@ fn value_of_lane(lane: u32) -> i32 {
         (lane >> 16) as i32
     }
 }
-
-/// Per packed byte, whether either colour's level in it is a four.
-const FOUR_ANY: [bool; 256] = {
-    let mut t = [false; 256];
-    let mut b = 0;
-    while b < 256 {
-        t[b] = is_four((b & 15) as u8) || is_four((b >> 4) as u8);
-        b += 1;
-    }
-    t
-};
 
 /// A cheap ordering key (four table lookups): the width cut uses it before the full `move_score`.
 #[inline]

@@ -36,7 +36,7 @@ pub fn first_five(pos: &Position, color: usize) -> Option<Move> {
     }
     let mut found = None;
     pos.candidates(|i| {
-        if pos.pats(i, color).contains(&FIVE) {
+        if pos.makes_five(i, color) {
             found = Some(Move(i as u16));
         }
         found.is_none()
@@ -50,7 +50,13 @@ pub fn five_cells(pos: &Position, color: usize, out: &mut Vec<Move>) {
         out.clear();
         return;
     }
-    cells_where(pos, color, |p| p == FIVE, out);
+    out.clear();
+    pos.candidates(|i| {
+        if pos.makes_five(i, color) {
+            out.push(Move(i as u16));
+        }
+        true
+    });
 }
 
 /// Cells where `color` makes a four (of any kind) and may legally play, strongest first (straight and double fours
