@@ -31,6 +31,17 @@ struct Lines {
     open: u8,
 }
 
+/// The undo record of one placed stone: its cell, the accumulator before it, the cell's own levels and the
+/// levels of the (at most 40) neighbours its placement refreshed, in visiting order (64 slots, so indexing is a
+/// mask).
+#[derive(Copy, Clone, Debug)]
+struct Frame {
+    index: u16,
+    acc: u128,
+    own: [u8; 4],
+    saved: [u8; 64],
+}
+
 /// Slots of the per-cell line array: a power of two at least [`MAX_CELLS`].
 const SLOTS: usize = MAX_CELLS.next_power_of_two();
 
@@ -198,6 +209,8 @@ pub struct Position {
     occ: [u32; MAX_SIDE],
     /// Both colours' [`SCORE`] totals and counts of fives, straight fours and double fours, in lanes (see [`ACC`]).
     acc: u128,
+    /// Undo records of the stones placed since the last rebuild, last on top (see [`Position::remove`]).
+    frames: Vec<Frame>,
     stones: usize,
     to_move: Player,
     winner: Option<Player>,
@@ -218,6 +231,7 @@ impl Position {
             strides: DIRS.map(|(dr, dc)| (dr * i32::from(game.dims().cols) + dc) as isize),
             occ: [0; MAX_SIDE],
             acc: 0,
+            frames: Vec::new(),
             stones: 0,
             to_move: Player::First,
             winner: None,
@@ -430,6 +444,7 @@ impl Position {
     /// threat solvers use it to play sequences of one side's moves.
     pub fn place(&mut self, index: usize, color: usize) {
         debug_assert_eq!(self.board[index], EMPTY);
+        let mut frame = Frame { index: index as u16, acc: self.acc, own: self.lines[index].pk, saved: [0; 64] };
         self.lines[index].open = 0;
         for d in 0..4 {
             let old = std::mem::replace(&mut self.lines[index].pk[d], 0);
@@ -437,24 +452,35 @@ impl Position {
         }
         let stone = color as u8 + 1;
         self.board[index] = stone;
-        self.update_lines(index, u32::from(stone));
+        self.update_lines(index, u32::from(stone), &mut frame.saved);
+        self.frames.push(frame);
         self.set_occupied(index, true);
         self.hash ^= KEYS[2 * index + color];
         self.stones += 1;
     }
 
-    /// Takes back a stone put by [`Position::place`].
+    /// Takes back a stone put by [`Position::place`]. The last stone placed is taken back by restoring the levels
+    /// its placement saved (no table lookups); any other is recomputed, and the saved records are dropped.
     pub fn remove(&mut self, index: usize) {
         let color = usize::from(self.board[index]) - 1;
         self.board[index] = EMPTY;
         self.lines[index].open = u8::MAX;
-        self.update_lines(index, 0);
-        self.set_occupied(index, false);
-        for d in 0..4 {
-            let new = self.table.lookup(self.lines[index].code[d]);
-            self.lines[index].pk[d] = new;
-            self.account(0, new);
+        match self.frames.last() {
+            Some(&f) if usize::from(f.index) == index => {
+                self.frames.pop();
+                self.restore(index, f);
+            }
+            _ => {
+                self.frames.clear();
+                self.update_lines(index, 0, &mut [0; 64]);
+                for d in 0..4 {
+                    let new = self.table.lookup(self.lines[index].code[d]);
+                    self.lines[index].pk[d] = new;
+                    self.account(0, new);
+                }
+            }
         }
+        self.set_occupied(index, false);
         self.hash ^= KEYS[2 * index + color];
         self.stones -= 1;
     }
@@ -462,8 +488,10 @@ impl Position {
     /// Rewrites the window codes of the cells within reach of `index` along its four lines for its new content
     /// `stone` (0 when emptied) and refreshes their levels. Occupied cells get level 0, so the loop has no
     /// data-dependent branch: the table lookup is masked instead.
+    /// The levels it overwrites go to `saved`, in visiting order, for [`Position::restore`].
     #[inline]
-    fn update_lines(&mut self, index: usize, stone: u32) {
+    fn update_lines(&mut self, index: usize, stone: u32, saved: &mut [u8; 64]) {
+        let mut j = 0;
         let geo = self.geo[index];
         let table = self.table;
         let base = table.stored_shift();
@@ -479,10 +507,35 @@ impl Position {
                     cell.code[d] = code;
                     let new = table.lookup(code) & cell.open;
                     let old = std::mem::replace(&mut cell.pk[d], new);
+                    saved[j % 64] = old;
+                    j += 1;
                     self.account(old, new);
                 }
             }
         }
+    }
+
+    /// Undoes the placement on `index` recorded in `f` (the top frame): clears the stone from its neighbours' codes
+    /// and puts back the levels and accumulator saved when it was placed, visiting cells in the same order.
+    fn restore(&mut self, index: usize, f: Frame) {
+        self.lines[index].pk = f.own;
+        let mut j = 0;
+        let geo = self.geo[index];
+        let base = self.table.stored_shift();
+        for d in 0..4 {
+            let stride = self.strides[d];
+            for (side, step) in [(0, stride), (1, -stride)] {
+                let mut n = index as isize;
+                for &full_sh in &SHIFTS[side][1..=usize::from(geo.steps[d][side])] {
+                    n += step;
+                    let cell = &mut self.lines[n as usize % SLOTS];
+                    cell.code[d] &= !(3 << (full_sh - base));
+                    cell.pk[d] = f.saved[j % 64];
+                    j += 1;
+                }
+            }
+        }
+        self.acc = f.acc;
     }
 
     /// Moves one (cell, direction) pair from packed levels `old` to `new` in the totals and counters.
@@ -509,6 +562,7 @@ impl Position {
         let (rows, cols) = (i32::from(dims.rows), i32::from(dims.cols));
         self.acc = 0;
         self.occ = [0; MAX_SIDE];
+        self.frames.clear();
         for i in 0..self.board.len() {
             let (r0, c0) = ((i / cols as usize) as i32, (i % cols as usize) as i32);
             for (d, &(dr, dc)) in DIRS.iter().enumerate() {
@@ -602,6 +656,12 @@ impl State for Position {
         let out = &mut moves[..];
         let mut at = 0;
         for (row_moves, &row) in ALL_MOVES.chunks_exact(cols).zip(&self.occ[..usize::from(dims.rows)]) {
+            if row == 0 {
+                // A row without stones is copied whole.
+                out[at..at + cols].copy_from_slice(row_moves);
+                at += cols;
+                continue;
+            }
             let mut free = !row;
             for &m in row_moves {
                 out[at] = m;
@@ -751,9 +811,11 @@ mod tests {
             for side in [5, 7, 15, 19, 26] {
                 let mut p = Position::new(Gomoku::new(side, rule).expect("size"));
                 let mut placed = Vec::new();
-                for step in 0..200 {
+                for step in 0..300 {
                     if !placed.is_empty() && (next(3) == 0 || placed.len() == side * side) {
-                        let i = placed.swap_remove(next(placed.len()));
+                        // Mostly the last stone (the search's order, undone from the saved records), sometimes any.
+                        let k = if next(4) == 0 { next(placed.len()) } else { placed.len() - 1 };
+                        let i = placed.remove(k);
                         p.remove(i);
                     } else {
                         let empties: Vec<usize> = (0..side * side).filter(|&i| p.cell(i) == EMPTY).collect();
