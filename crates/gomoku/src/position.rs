@@ -172,6 +172,29 @@ const FLAGS: [u8; 256] = {
     t
 };
 
+/// Per 4-bit mask, the positions of its set bits in order (unused entries repeat the last one).
+const NIBBLE_OFFSETS: [[u8; 4]; 16] = {
+    let mut t = [[0u8; 4]; 16];
+    let mut f = 0;
+    while f < 16 {
+        let mut k = 0;
+        let mut bit = 0;
+        while bit < 4 {
+            if f & (1 << bit) != 0 {
+                t[f][k] = bit as u8;
+                k += 1;
+            }
+            bit += 1;
+        }
+        while k < 4 {
+            t[f][k] = if k > 0 { t[f][k - 1] } else { 0 };
+            k += 1;
+        }
+        f += 1;
+    }
+    t
+};
+
 /// A move: the row-major index of the cell a stone goes on.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move(pub u16);
@@ -647,26 +670,31 @@ impl State for Position {
             }
             return;
         }
-        // Every empty cell in board order, compacted without data-dependent branches: each cell of a row is
-        // written at the next free slot, which advances only when the cell is empty (per the occupancy bits).
+        // Every empty cell in board order, compacted without data-dependent branches: four cells at a time, the
+        // free ones (per the occupancy bits) are written from the table of their offsets and the write position
+        // advances by their number; slots past it are overwritten later or cut off.
         let dims = self.dims();
-        let cols = usize::from(dims.cols);
+        let (cols, full) = (usize::from(dims.cols), (1u32 << dims.cols) - 1);
         let n = self.board.len() - self.stones;
-        moves.resize(n + cols, Move(0));
+        moves.resize(n + cols + 4, Move(0));
         let out = &mut moves[..];
         let mut at = 0;
-        for (row_moves, &row) in ALL_MOVES.chunks_exact(cols).zip(&self.occ[..usize::from(dims.rows)]) {
+        for (r, &row) in self.occ[..usize::from(dims.rows)].iter().enumerate() {
+            let base = r * cols;
             if row == 0 {
                 // A row without stones is copied whole.
-                out[at..at + cols].copy_from_slice(row_moves);
+                out[at..at + cols].copy_from_slice(&ALL_MOVES[base..base + cols]);
                 at += cols;
                 continue;
             }
-            let mut free = !row;
-            for &m in row_moves {
-                out[at] = m;
-                at += (free & 1) as usize;
-                free >>= 1;
+            let free = !row & full;
+            for c in (0..cols).step_by(4) {
+                let f = ((free >> c) & 15) as usize;
+                let first = (base + c) as u16;
+                for (k, &off) in NIBBLE_OFFSETS[f].iter().enumerate() {
+                    out[at + k] = Move(first + u16::from(off));
+                }
+                at += f.count_ones() as usize;
             }
         }
         moves.truncate(n);
