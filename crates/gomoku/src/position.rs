@@ -518,6 +518,8 @@ impl Position {
         let geo = self.geo[index];
         let table = self.table;
         let base = table.stored_shift();
+        // The accumulator lives in registers for the loop (see [`Position::account`] for why the lanes never mix).
+        let mut acc = self.acc;
         for d in 0..4 {
             let stride = self.strides[d];
             for (side, step) in [(0, stride), (1, -stride)] {
@@ -532,10 +534,11 @@ impl Position {
                     let old = std::mem::replace(&mut cell.pk[d], new);
                     saved[j % 64] = old;
                     j += 1;
-                    self.account(old, new);
+                    acc = acc.wrapping_add(ACC[usize::from(new)]).wrapping_sub(ACC[usize::from(old)]);
                 }
             }
         }
+        self.acc = acc;
     }
 
     /// Undoes the placement on `index` recorded in `f` (the top frame): clears the stone from its neighbours' codes
