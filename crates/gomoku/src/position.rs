@@ -5,6 +5,12 @@
 //! cells within five steps along the four lines through it, so play and undo cost a few hundred nanoseconds and the
 //! engine reads threats (fives, fours, threes) and a running evaluation total without scanning the board. Wins are
 //! detected from the pattern of the played cell, so every rule's notion of five (and of an overline) is the table's.
+//!
+//! Speed (the search visits about a million positions a second): the refresh has no data-dependent branch
+//! (occupied cells are held at level 0 by a mask), totals and threat counters live in one packed 128-bit
+//! accumulator, each placement saves the levels it overwrote so that taking the last stone back restores them
+//! without table lookups, and occupancy is kept as one bit per cell per row, from which the legal moves and the
+//! cells near stones are read.
 
 use crate::patterns::{self, BLACK, D4, EMPTY, F4, FIVE, LEVELS, Pat, PatternTable, SCORE, WALL, WHITE};
 use crate::renju;
@@ -582,7 +588,7 @@ impl Position {
         }
     }
 
-    /// Recomputes every derived table from the board (codes, patterns, totals, neighbour counts, hash).
+    /// Recomputes every derived table from the board (codes, levels, accumulator, occupancy, undo records, hash).
     fn rebuild(&mut self) {
         let dims = self.dims();
         let (rows, cols) = (i32::from(dims.rows), i32::from(dims.cols));
