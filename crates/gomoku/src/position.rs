@@ -495,9 +495,9 @@ impl Position {
         self.board[index] = EMPTY;
         self.lines[index].open = u8::MAX;
         match self.frames.last() {
-            Some(&f) if usize::from(f.index) == index => {
+            Some(f) if usize::from(f.index) == index => {
+                self.restore(index);
                 self.frames.pop();
-                self.restore(index, f);
             }
             _ => {
                 self.frames.clear();
@@ -547,9 +547,10 @@ impl Position {
         self.acc = acc;
     }
 
-    /// Undoes the placement on `index` recorded in `f` (the top frame): clears the stone from its neighbours' codes
+    /// Undoes the placement on `index` recorded in the top frame (read in place, not copied): clears the stone from its neighbours' codes
     /// and puts back the levels and accumulator saved when it was placed, visiting cells in the same order.
-    fn restore(&mut self, index: usize, f: Frame) {
+    fn restore(&mut self, index: usize) {
+        let Some(f) = self.frames.last() else { return };
         self.lines[index].pk = f.own;
         let mut j = 0;
         let geo = self.geo[index];
