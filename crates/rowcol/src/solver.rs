@@ -17,8 +17,10 @@
 //!
 //! The root runs MTD(f) (a sequence of null-window probes stepping by 2, the value's parity). With several threads
 //! the root's probes are split: each thread takes the next root move from a shared counter, and a probe that
-//! succeeds stops the others. The best move reported is always the first move in the canonical order whose value
-//! equals the root value, so the output never depends on the thread count or on the search's internal order.
+//! succeeds stops the others. The best move reported is always the first move whose value equals the root value in
+//! a fixed order (larger takes first, then canonical order: the root's search order, so the proofs that the moves
+//! before it fall short are already in the table), so the output never depends on the thread count or on the
+//! search's internal order.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
@@ -49,7 +51,8 @@ impl Default for SolveOptions {
 pub struct Solution {
     /// The first player's margin under optimal play.
     pub value: i32,
-    /// The first move in canonical order (rows, then columns) that achieves `value`.
+    /// The first move that achieves `value` in the order larger takes first, then canonical order (rows, then
+    /// columns) on ties.
     pub best: Move,
     /// Every legal first move with its exact value, in canonical order, when asked for.
     pub move_values: Option<Vec<(Move, i32)>>,
@@ -185,20 +188,29 @@ impl Solver {
         let t = self.pieces(rm, cm);
         assert!(t > 0, "the board holds no piece");
         let value = self.mtdf(rm, cm, t, progress);
-        let children = self.children_in_order(rm, cm);
-        let mut best = None;
+        let mut children = self.children_in_order(rm, cm);
         let mut move_values = all_moves.then(Vec::new);
+        if let Some(values) = move_values.as_mut() {
+            for c in &children {
+                let g = c.gain();
+                let v = g - if g == t { 0 } else { self.mtdf(c.rm, c.cm, t - g, &mut |_| {}) };
+                values.push((Move::from_index(c.index as usize), v));
+            }
+        }
+        // The answer is the first optimal move in the root's search order without the table's move: larger takes
+        // first, canonical order on ties. The probes that found the value searched the root in that order, so the
+        // proofs that the moves before it fall short are already in the table.
+        children.sort_by_key(|c| (std::cmp::Reverse(c.gain), c.index));
+        let mut best = None;
         let mut w = Worker::new(self, None);
         for c in &children {
             let m = Move::from_index(c.index as usize);
-            if let Some(values) = move_values.as_mut() {
-                let g = c.gain();
-                let v = g - if g == t { 0 } else { self.mtdf(c.rm, c.cm, t - g, &mut |_| {}) };
-                values.push((m, v));
-                if v == value && best.is_none() {
+            if let Some(values) = move_values.as_ref() {
+                if values.iter().any(|&(mv, v)| mv == m && v == value) {
                     best = Some(m);
+                    break;
                 }
-            } else if best.is_none() {
+            } else {
                 // Does this move reach the value? Its child must be worth at most gain − value.
                 let g = c.gain();
                 let ok = g == t || w.search(c.rm, c.cm, t - g, g - value, g - value + 1) <= g - value;
