@@ -22,6 +22,7 @@ pub mod examples;
 pub mod game;
 pub mod grid;
 pub mod limits;
+pub mod memory;
 pub mod outcome;
 pub mod perft;
 pub mod search;

@@ -5,15 +5,17 @@
 //! stored relative to the storing node ([`Value::to_tt`]) and read back relative to the probing node
 //! ([`Value::from_tt`]); the callers pass the ply.
 //!
-//! The table is shared by reference (`&self` methods): buckets are split into shards, each behind its own mutex, so
-//! several searcher threads (Lazy SMP) can probe and store at once. An uncontended lock costs a few nanoseconds, and
-//! with 256 shards two threads rarely meet.
+//! The table is shared by reference (`&self` methods) so several searcher threads (Lazy SMP) can probe and store at
+//! once: every bucket carries its own small lock (an uncontended lock costs one atomic operation, and two threads
+//! meet only on the same bucket). All buckets live in one allocation, each padded to a 64-byte cache line, and on
+//! Linux that allocation is marked for transparent huge pages before it is first written
+//! ([`crate::memory::advise_huge_pages`]): a probe then touches one cache line and, for tables of many MiB, rarely
+//! misses the TLB.
 
+use crate::memory::advise_huge_pages;
 use crate::outcome::Value;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU8, Ordering};
-
-const SHARDS: usize = 256;
 
 /// What a stored value says about the true value.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -43,14 +45,22 @@ pub struct Entry<M> {
     used: bool,
 }
 
-/// One shard: a run of two-entry buckets behind one lock.
-type Shard<M> = Mutex<Vec<[Entry<M>; 2]>>;
+impl<M> Entry<M> {
+    /// An unused slot.
+    const EMPTY: Entry<M> =
+        Entry { key: 0, best: None, value: Value::DRAW, depth: 0, bound: Bound::Upper, generation: 0, used: false };
+}
 
-/// The table: `2^k` buckets of two entries, in mutex-guarded shards.
+/// One bucket: two entries behind one lock, aligned to a cache line.
+#[derive(Debug)]
+#[repr(align(64))]
+struct Bucket<M>(Mutex<[Entry<M>; 2]>);
+
+/// The table: `2^k` buckets of two entries, each bucket behind its own lock, in one allocation.
 #[derive(Debug)]
 pub struct TranspositionTable<M> {
-    shards: Box<[Shard<M>]>,
-    /// Buckets per shard, minus one (a power of two minus one).
+    buckets: Box<[Bucket<M>]>,
+    /// Number of buckets minus one (a power of two minus one).
     mask: usize,
     generation: AtomicU8,
 }
@@ -61,28 +71,29 @@ impl<M: Copy> TranspositionTable<M> {
     pub fn new(entries: usize) -> TranspositionTable<M> {
         let buckets = (entries / 2).max(1);
         let buckets = if buckets.is_power_of_two() { buckets } else { buckets.next_power_of_two() / 2 };
-        let shards = buckets.min(SHARDS);
-        let per_shard = buckets / shards;
-        let empty =
-            Entry { key: 0, best: None, value: Value::DRAW, depth: 0, bound: Bound::Upper, generation: 0, used: false };
-        TranspositionTable {
-            shards: (0..shards).map(|_| Mutex::new(vec![[empty; 2]; per_shard])).collect(),
-            mask: per_shard - 1,
-            generation: AtomicU8::new(0),
-        }
+        let mut v: Vec<Bucket<M>> = Vec::with_capacity(buckets);
+        advise_huge_pages(&v);
+        v.resize_with(buckets, || Bucket(Mutex::new([Entry::EMPTY; 2])));
+        TranspositionTable { buckets: v.into_boxed_slice(), mask: buckets - 1, generation: AtomicU8::new(0) }
     }
 
     /// A table that fits in about `megabytes` MiB.
     #[must_use]
     pub fn with_megabytes(megabytes: usize) -> TranspositionTable<M> {
-        let entry = std::mem::size_of::<Entry<M>>().max(1);
-        Self::new((megabytes << 20) / entry)
+        let bucket = std::mem::size_of::<Bucket<M>>().max(1);
+        Self::new((megabytes << 20) / bucket * 2)
     }
 
     /// Number of entry slots.
     #[must_use]
     pub fn capacity(&self) -> usize {
-        self.shards.len() * (self.mask + 1) * 2
+        self.buckets.len() * 2
+    }
+
+    /// Bytes held by the buckets.
+    #[must_use]
+    pub fn bytes(&self) -> usize {
+        self.buckets.len() * std::mem::size_of::<Bucket<M>>()
     }
 
     /// Marks the start of a new search, so older entries become preferred victims.
@@ -92,29 +103,33 @@ impl<M: Copy> TranspositionTable<M> {
 
     /// Empties the table.
     pub fn clear(&self) {
-        for shard in self.shards.iter() {
-            for b in lock(shard).iter_mut() {
-                for e in b.iter_mut() {
-                    e.used = false;
-                    e.best = None;
-                }
+        for b in self.buckets.iter() {
+            for e in lock(b).iter_mut() {
+                e.used = false;
+                e.best = None;
             }
         }
     }
 
-    /// The shard and the bucket inside it. Low bits pick the shard, the next bits the bucket; the full key is
-    /// still compared on probe.
-    fn locate(&self, key: u64) -> (usize, usize) {
+    /// Empties a table nobody else holds: the same result as [`TranspositionTable::clear`] without taking a
+    /// lock per bucket (plain stores of empty entries).
+    pub fn clear_exclusive(&mut self) {
+        for b in self.buckets.iter_mut() {
+            *b.0.get_mut().unwrap_or_else(std::sync::PoisonError::into_inner) = [Entry::EMPTY; 2];
+        }
+    }
+
+    /// The bucket for `key`: the low bits of the key with its halves folded together; the full key is still
+    /// compared on probe.
+    fn bucket(&self, key: u64) -> &Bucket<M> {
         let mixed = (key >> 32) ^ key;
-        let shard = mixed as usize % self.shards.len();
-        (shard, (mixed as usize / self.shards.len()) & self.mask)
+        &self.buckets[mixed as usize & self.mask]
     }
 
     /// A copy of the entry for `key`, if stored.
     #[must_use]
     pub fn probe(&self, key: u64) -> Option<Entry<M>> {
-        let (shard, bucket) = self.locate(key);
-        lock(&self.shards[shard])[bucket].iter().find(|e| e.used && e.key == key).copied()
+        lock(self.bucket(key)).iter().find(|e| e.used && e.key == key).copied()
     }
 
     /// Stores a result. Replacement: the same key is always refreshed (keeping its move if the new result has
@@ -122,9 +137,7 @@ impl<M: Copy> TranspositionTable<M> {
     /// always-replace slot takes it else.
     pub fn store(&self, key: u64, best: Option<M>, value: Value, depth: u16, bound: Bound) {
         let generation = self.generation.load(Ordering::Relaxed);
-        let (shard, idx) = self.locate(key);
-        let mut guard = lock(&self.shards[shard]);
-        let bucket = &mut guard[idx];
+        let mut bucket = lock(self.bucket(key));
         let slot = if let Some(i) = bucket.iter().position(|e| e.used && e.key == key) {
             i
         } else if !bucket[0].used || bucket[0].generation != generation || depth >= bucket[0].depth {
@@ -143,17 +156,16 @@ impl<M: Copy> TranspositionTable<M> {
     /// Share of slots in use, in permille (a UCI-style "hashfull").
     #[must_use]
     pub fn fill_permille(&self) -> u32 {
-        let shard = lock(&self.shards[0]);
-        let sample = shard.len().min(500);
-        let used: usize = shard[..sample].iter().map(|b| b.iter().filter(|e| e.used).count()).sum();
+        let sample = self.buckets.len().min(500);
+        let used: usize = self.buckets[..sample].iter().map(|b| lock(b).iter().filter(|e| e.used).count()).sum();
         (used * 1000 / (sample * 2).max(1)) as u32
     }
 }
 
-/// Locks a shard. A poisoned shard (a searcher thread panicked while holding it) still holds valid entries, so the
-/// poison is ignored.
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+/// Locks a bucket. A poisoned bucket (a searcher thread panicked while holding it) still holds valid entries, so
+/// the poison is ignored.
+fn lock<M>(b: &Bucket<M>) -> std::sync::MutexGuard<'_, [Entry<M>; 2]> {
+    b.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 #[cfg(test)]
@@ -176,5 +188,27 @@ mod tests {
             tt.store(k << 40, None, Value(0), (k % 7) as u16, Bound::Upper);
         }
         assert!(tt.fill_permille() <= 1000);
+    }
+
+    #[test]
+    fn buckets_fill_one_cache_line_in_one_allocation() {
+        assert_eq!(std::mem::size_of::<Bucket<u16>>(), 64);
+        let tt: TranspositionTable<u16> = TranspositionTable::with_megabytes(16);
+        assert_eq!((tt.capacity(), tt.bytes()), (1 << 19, 16 << 20));
+        // Not a power of two: rounded down.
+        assert_eq!(TranspositionTable::<u16>::new(1000).capacity(), 512);
+        for k in 0..4096u64 {
+            tt.store(3 * k + 1, Some(k as u16), Value(k as i32), 1, Bound::Exact);
+        }
+        for k in 0..4096u64 {
+            let e = tt.probe(3 * k + 1).unwrap();
+            assert_eq!((e.best, e.value), (Some(k as u16), Value(k as i32)));
+        }
+        tt.clear();
+        assert!(tt.probe(1).is_none());
+        let mut tt = tt;
+        tt.store(1, Some(1), Value(1), 1, Bound::Exact);
+        tt.clear_exclusive();
+        assert!(tt.probe(1).is_none());
     }
 }

@@ -68,7 +68,10 @@ impl<S: State> Searcher<S> {
 
     /// Forgets everything learnt (table, killers, history), e.g. for a new game.
     pub fn clear(&mut self) {
-        self.tt.clear();
+        match Arc::get_mut(&mut self.tt) {
+            Some(tt) => tt.clear_exclusive(),
+            None => self.tt.clear(),
+        }
         self.history = History::new();
     }
 
