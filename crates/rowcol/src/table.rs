@@ -18,9 +18,9 @@
 //! the most to recompute, so they are kept.
 //!
 //! Probes land all over the table, so with 4 KiB pages nearly every probe of a large table also misses the TLB. On
-//! Linux a table of 8 MiB or more asks the kernel for transparent huge pages (`madvise(MADV_HUGEPAGE)`, the
-//! workspace's only `unsafe` call) before its memory is first touched: on a 16×16 board (512 MiB table) that cut
-//! the CPU time by about a fifth. Where the kernel declines, nothing changes but the speed.
+//! Linux a table of 8 MiB or more asks the kernel for transparent huge pages ([`sente_core::memory`]) before its
+//! memory is first touched: on a 16×16 board (512 MiB table) that cut the CPU time by about a fifth. Where the
+//! kernel declines, nothing changes but the speed.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -54,7 +54,7 @@ impl Table {
         let n = buckets * WAYS;
         let mut slots = Vec::with_capacity(n);
         if n * 8 >= HUGE_PAGE_MIN_BYTES {
-            advise_huge_pages(&slots);
+            sente_core::memory::advise_huge_pages(&slots);
         }
         slots.resize_with(n, || AtomicU64::new(0));
         Table { slots, mask: buckets - 1 }
@@ -130,28 +130,6 @@ impl Table {
 
 /// Tables at least this large ask for huge pages.
 const HUGE_PAGE_MIN_BYTES: usize = 8 << 20;
-
-/// Asks the kernel to back the whole 2 MiB-aligned part of `slots`' allocated capacity with transparent huge pages.
-#[cfg(target_os = "linux")]
-#[allow(unsafe_code)]
-fn advise_huge_pages(slots: &Vec<AtomicU64>) {
-    const HUGE: usize = 2 << 20;
-    let start = slots.as_ptr() as usize;
-    let end = start + slots.capacity() * std::mem::size_of::<AtomicU64>();
-    let (lo, hi) = (start.next_multiple_of(HUGE), end / HUGE * HUGE);
-    if lo < hi {
-        // SAFETY: `lo..hi` lies inside the vector's live allocation, which this process owns and which stays
-        // allocated (and unmoved: nothing is pushed past its capacity) for the table's lifetime. MADV_HUGEPAGE only
-        // tells the kernel how to back those pages; it never changes their contents or their validity, and a
-        // refusal (an error return) is harmless, so the result is ignored.
-        unsafe {
-            libc::madvise(lo as *mut libc::c_void, hi - lo, libc::MADV_HUGEPAGE);
-        }
-    }
-}
-
-#[cfg(not(target_os = "linux"))]
-fn advise_huge_pages(_: &Vec<AtomicU64>) {}
 
 fn pack(key: u32, lower: i32, upper: i32, best: Option<u8>, pieces: u32) -> u64 {
     let lo = (lower.clamp(-OFFSET, OFFSET - 1) + OFFSET) as u64;
