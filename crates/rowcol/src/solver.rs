@@ -428,53 +428,9 @@ impl<'a> Worker<'a> {
     /// Counts the pieces of every line in play and finds the longest ones.
     fn scan(&self, rm: u16, cm: u16) -> Scan {
         let s = self.s;
-        let mut sc = Scan {
-            rc: [0; MAX_SIDE],
-            cc: [0; MAX_SIDE],
-            ones_r: 0,
-            ones_c: 0,
-            r1: 0,
-            r2: 0,
-            r1_mask: 0,
-            c1: 0,
-            c2: 0,
-            c1_mask: 0,
-        };
-        for i in bits(rm) {
-            let k = (s.rows[i] & cm).count_ones() as i32;
-            sc.rc[i] = k as u8;
-            if k == 1 {
-                sc.ones_r |= 1 << i;
-            }
-            if k > sc.r1 {
-                sc.r2 = sc.r1;
-                sc.r1 = k;
-                sc.r1_mask = 1 << i;
-            } else if k == sc.r1 {
-                sc.r2 = k;
-                sc.r1_mask |= 1 << i;
-            } else if k > sc.r2 {
-                sc.r2 = k;
-            }
-        }
-        for j in bits(cm) {
-            let k = (s.cols[j] & rm).count_ones() as i32;
-            sc.cc[j] = k as u8;
-            if k == 1 {
-                sc.ones_c |= 1 << j;
-            }
-            if k > sc.c1 {
-                sc.c2 = sc.c1;
-                sc.c1 = k;
-                sc.c1_mask = 1 << j;
-            } else if k == sc.c1 {
-                sc.c2 = k;
-                sc.c1_mask |= 1 << j;
-            } else if k > sc.c2 {
-                sc.c2 = k;
-            }
-        }
-        sc
+        let (rc, ones_r, r1, r2, r1_mask) = count_lines(rm, &s.rows, cm);
+        let (cc, ones_c, c1, c2, c1_mask) = count_lines(cm, &s.cols, rm);
+        Scan { rc, cc, ones_r, ones_c, r1, r2, r1_mask, c1, c2, c1_mask }
     }
 
     /// The position's static bounds `(lower, upper)`: taking the longest line `M` guarantees `2M − t`, and after
@@ -721,6 +677,32 @@ impl<'a> Worker<'a> {
             Child { index, gain: sc.cc[i], rm: rm & !(line & sc.ones_r), cm: cm & !(1 << i), bound }
         }
     }
+}
+
+/// The pieces of each line along one side (the lines `along`, masked by the lines `across` still in play): the
+/// counts, the lines holding one piece, the longest and second-longest counts (with multiplicity) and the set of
+/// longest lines.
+fn count_lines(along: u16, lines: &[u16; MAX_SIDE], across: u16) -> ([u8; MAX_SIDE], u16, i32, i32, u16) {
+    let mut counts = [0u8; MAX_SIDE];
+    let (mut ones, mut first, mut second, mut first_mask) = (0u16, 0, 0, 0u16);
+    for i in bits(along) {
+        let k = (lines[i] & across).count_ones() as i32;
+        counts[i] = k as u8;
+        if k == 1 {
+            ones |= 1 << i;
+        }
+        if k > first {
+            second = first;
+            first = k;
+            first_mask = 1 << i;
+        } else if k == first {
+            second = k;
+            first_mask |= 1 << i;
+        } else if k > second {
+            second = k;
+        }
+    }
+    (counts, ones, first, second, first_mask)
 }
 
 /// The least "longest line left" over the moves along one side (say rows): the longest rows are `r1` (the set
