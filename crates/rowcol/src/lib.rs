@@ -30,6 +30,7 @@ pub mod notation;
 pub mod position;
 pub mod solver;
 pub mod table;
+mod worker;
 
 pub use baseline::Baseline;
 pub use error::Error;
