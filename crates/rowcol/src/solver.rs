@@ -250,6 +250,31 @@ impl Solver {
         lower
     }
 
+    /// The value of one position searched by every thread at once over the shared table (helpers order equal
+    /// takes the other way); the first thread to finish stops the others.
+    fn search_together(&self, rm: u16, cm: u16, t: i32, alpha: i32, beta: i32) -> i32 {
+        let stop = AtomicBool::new(false);
+        let result = std::sync::Mutex::new(None::<i32>);
+        std::thread::scope(|scope| {
+            for k in 0..self.threads {
+                let (stop, result) = (&stop, &result);
+                scope.spawn(move || {
+                    let mut w = Worker::new(self, Some(stop));
+                    w.salt = if k == 0 { 0 } else { 0x0F + k as u8 };
+                    let v = w.search(rm, cm, t, alpha, beta);
+                    if !w.aborted {
+                        stop.store(true, Ordering::Relaxed);
+                        if let Ok(mut r) = result.lock() {
+                            r.get_or_insert(v);
+                        }
+                    }
+                });
+            }
+        });
+        // Some thread always finishes: the stop flag is only raised by a finished one.
+        result.into_inner().ok().flatten().unwrap_or(0)
+    }
+
     /// The mover's margin when both sides always take the longest line (the first in canonical order on ties).
     fn greedy(&self, mut rm: u16, mut cm: u16) -> i32 {
         let mut margin = 0;
@@ -291,9 +316,20 @@ impl Solver {
         let Some(children) = w.ordered_children(rm, cm, t) else {
             return w.search(rm, cm, t, beta - 1, beta);
         };
-        let next = AtomicUsize::new(0);
+        // The first move (the table's, else the largest take) usually decides a probe that succeeds, and its
+        // subtree is where the others' work would transpose into: every thread searches it together over the
+        // shared table (ordering equal takes differently), and only if it falls short are the others split.
+        let first = children[0];
+        let g = first.gain();
+        let v0 = g - self.search_together(first.rm, first.cm, t - g, g - beta, g - beta + 1);
+        let key = key(rm, cm);
+        if v0 >= beta {
+            self.table.store(key, v0, t, Some(first.index), t as u32);
+            return v0;
+        }
+        let next = AtomicUsize::new(1);
         let stop = AtomicBool::new(false);
-        let best = std::sync::Mutex::new((i32::MIN, None::<u8>));
+        let best = std::sync::Mutex::new((v0, Some(first.index)));
         std::thread::scope(|scope| {
             for _ in 0..self.threads {
                 scope.spawn(|| {
@@ -322,8 +358,7 @@ impl Solver {
                 });
             }
         });
-        let (v, m) = best.into_inner().unwrap_or((i32::MIN, None));
-        let key = key(rm, cm);
+        let (v, m) = best.into_inner().unwrap_or((v0, Some(first.index)));
         if v >= beta {
             self.table.store(key, v, t, m, t as u32);
         } else {

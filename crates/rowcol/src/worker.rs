@@ -18,6 +18,8 @@ pub(crate) struct Worker<'a> {
     nodes: u64,
     stop: Option<&'a AtomicBool>,
     pub(crate) aborted: bool,
+    /// Helper threads searching the same subtree order equal takes the other way round (0: canonical order).
+    pub(crate) salt: u8,
 }
 
 /// One generated move: its canonical index, gain, child masks and the bound on its value. Eight bytes, so a
@@ -87,7 +89,7 @@ impl Drop for Worker<'_> {
 impl<'a> Worker<'a> {
     pub(crate) fn new(s: &'a Solver, stop: Option<&'a AtomicBool>) -> Worker<'a> {
         let endgame = s.pool.lock().ok().and_then(|mut p| p.pop()).unwrap_or_default();
-        Worker { s, endgame, nodes: 0, stop, aborted: false }
+        Worker { s, endgame, nodes: 0, stop, aborted: false, salt: 0 }
     }
 
     /// The root's children in search order, or `None` when the root is settled without search.
@@ -233,7 +235,17 @@ impl<'a> Worker<'a> {
         let mut done = None;
         if t < ETC_MIN_PIECES {
             let index = tt_move.unwrap_or_else(|| {
-                if sc.r1 >= sc.c1 { sc.r1_mask.trailing_zeros() as u8 } else { 16 + sc.c1_mask.trailing_zeros() as u8 }
+                if self.salt != 0 {
+                    if sc.c1 >= sc.r1 {
+                        16 + (15 - sc.c1_mask.leading_zeros()) as u8
+                    } else {
+                        (15 - sc.r1_mask.leading_zeros()) as u8
+                    }
+                } else if sc.r1 >= sc.c1 {
+                    sc.r1_mask.trailing_zeros() as u8
+                } else {
+                    16 + sc.c1_mask.trailing_zeros() as u8
+                }
             });
             let c = self.child(rm, cm, t, &sc, index);
             done = Some(index);
@@ -282,7 +294,7 @@ impl<'a> Worker<'a> {
         let first = list.iter().position(|c| Some(c.index) == tt_move).unwrap_or_else(|| {
             let mut b = 0;
             for (i, c) in list.iter().enumerate().skip(1) {
-                if c.gain > list[b].gain {
+                if c.gain > list[b].gain || (self.salt != 0 && c.gain == list[b].gain) {
                     b = i;
                 }
             }
@@ -291,7 +303,8 @@ impl<'a> Worker<'a> {
         list[..=first].rotate_right(1);
         for k in 0..n {
             if k == 1 {
-                list[1..].sort_unstable_by_key(|c| (std::cmp::Reverse(c.gain), c.index));
+                let salt = self.salt;
+                list[1..].sort_unstable_by_key(|c| (std::cmp::Reverse(c.gain), c.index ^ salt));
             }
             let c = list[k];
             if Some(c.index) == done {

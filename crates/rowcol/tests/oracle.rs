@@ -98,3 +98,20 @@ fn the_course_samples() {
         let _ = Position::new(b).gain(best);
     }
 }
+
+#[test]
+fn the_parallel_root_agrees_with_one_thread_and_the_baseline() {
+    // Roots of 72 pieces or more take the parallel path (the first move searched by every thread together, then the
+    // others split); dense 9×9 boards reach it and still solve quickly.
+    for seed in 0..4u64 {
+        let b = random_board(9, 9, 0.95, 2000 + seed);
+        assert!(b.pieces() >= 72, "seed {seed}: {} pieces", b.pieces());
+        let one = fast(&b, 1, false);
+        let (v, _) = Baseline::new(&b).solve();
+        assert_eq!(one.value, v, "seed {seed}");
+        for _ in 0..3 {
+            let two = fast(&b, 2, false);
+            assert_eq!((two.value, two.best), (one.value, one.best), "seed {seed}");
+        }
+    }
+}
