@@ -197,30 +197,13 @@ impl Solver {
 
     /// The root's moves in canonical order.
     fn children_in_order(&self, rm: u16, cm: u16) -> Vec<Child> {
-        let ones_r = bits(rm).filter(|&i| (self.rows[i] & cm).count_ones() == 1).fold(0u16, |a, i| a | 1 << i);
-        let ones_c = bits(cm).filter(|&j| (self.cols[j] & rm).count_ones() == 1).fold(0u16, |a, j| a | 1 << j);
-        let mut out = Vec::new();
-        for i in bits(rm) {
-            let line = self.rows[i] & cm;
-            out.push(Child {
-                index: i as u8,
-                gain: line.count_ones() as u8,
-                rm: rm & !(1 << i),
-                cm: cm & !(line & ones_c),
-                bound: 0,
-            });
-        }
-        for j in bits(cm) {
-            let line = self.cols[j] & rm;
-            out.push(Child {
-                index: 16 + j as u8,
-                gain: line.count_ones() as u8,
-                rm: rm & !(line & ones_r),
-                cm: cm & !(1 << j),
-                bound: 0,
-            });
-        }
-        out
+        let w = Worker::new(self, None);
+        let (t, sc) = (self.pieces(rm, cm), w.scan(rm, cm));
+        bits(rm)
+            .map(|i| i as u8)
+            .chain(bits(cm).map(|j| 16 + j as u8))
+            .map(|index| w.child(rm, cm, t, &sc, index))
+            .collect()
     }
 
     /// MTD(f): null-window probes until the bounds meet.

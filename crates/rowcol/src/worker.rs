@@ -44,7 +44,7 @@ impl Child {
 }
 
 /// The line counts of a position, from which its static bounds and its moves are derived.
-struct Scan {
+pub(crate) struct Scan {
     /// Pieces in each row and column still in play.
     rc: [u8; MAX_SIDE],
     cc: [u8; MAX_SIDE],
@@ -107,7 +107,7 @@ impl<'a> Worker<'a> {
     }
 
     /// Counts the pieces of every line in play and finds the longest ones.
-    fn scan(&self, rm: u16, cm: u16) -> Scan {
+    pub(crate) fn scan(&self, rm: u16, cm: u16) -> Scan {
         let s = self.s;
         let (rc, ones_r, r1, r2, r1_mask) = count_lines(rm, &s.rows, cm);
         let (cc, ones_c, c1, c2, c1_mask) = count_lines(cm, &s.cols, rm);
@@ -356,7 +356,7 @@ impl<'a> Worker<'a> {
     }
 
     /// The move with canonical index `index` (a row below 16, a column from 16) as a [`Child`].
-    fn child(&self, rm: u16, cm: u16, t: i32, sc: &Scan, index: u8) -> Child {
+    pub(crate) fn child(&self, rm: u16, cm: u16, t: i32, sc: &Scan, index: u8) -> Child {
         let s = self.s;
         let i = usize::from(index & 15);
         if index < 16 {
