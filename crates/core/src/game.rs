@@ -118,6 +118,20 @@ pub trait Evaluator<S: State>: Sync {
     /// near stones, or only the forced defences against a four). The default keeps every move. It must leave at
     /// least one move when `moves` is non-empty. Plain minimax and alpha-beta never call it.
     fn select_moves(&self, _state: &S, _moves: &mut MoveList<S::Move>) {}
+
+    /// Fills `moves` with the moves the negamax searcher tries at a non-terminal node and returns true when some
+    /// legal move was left out (forward pruning, which keeps the node's value from counting as proven).
+    ///
+    /// The default is [`State::legal_moves`] narrowed by [`Evaluator::select_moves`]. A game whose evaluator can
+    /// produce its searched moves straight from the position (Gomoku's best cells near stones) overrides it to skip
+    /// building the full legal list at every node; the override must give the same moves, in the same order, and
+    /// the same answer as the default.
+    fn searched_moves(&self, state: &S, moves: &mut MoveList<S::Move>) -> bool {
+        state.legal_moves(moves);
+        let generated = moves.len();
+        self.select_moves(state, moves);
+        moves.len() < generated
+    }
 }
 
 /// The evaluator that knows nothing: every non-terminal position is worth 0. Exact solvers use it.

@@ -298,9 +298,7 @@ impl<S: State> Searcher<S> {
         // Move generation and ordering.
         let mut moves = std::mem::take(&mut self.lists[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
-        state.legal_moves(&mut moves);
-        let generated = moves.len();
-        eval.select_moves(state, &mut moves);
+        let pruned = eval.searched_moves(state, &mut moves);
         if moves.is_empty() {
             self.lists[ply] = moves;
             self.scores[ply] = scores;
@@ -310,7 +308,7 @@ impl<S: State> Searcher<S> {
         self.history.score(state, eval, &moves, tt_move, ply, &mut scores);
         // Whether this node's subtree reaches a heuristic leaf (or prunes moves) is tracked apart from the rest of
         // the tree, so a fully resolved subtree can be stored as valid at any depth.
-        let outer_horizon = std::mem::replace(&mut self.hit_horizon, moves.len() < generated);
+        let outer_horizon = std::mem::replace(&mut self.hit_horizon, pruned);
 
         // Principal variation search over the moves.
         let mut best = -Value::INFINITE;

@@ -247,29 +247,66 @@ impl Evaluator<Position> for GomokuEval {
         // forced-move checks scan the short list. When `moves` is every empty cell (the rules' legal
         // moves outside renju), the near cells are read straight from the position's occupancy rows.
         let near = s.candidate_rows();
-        let cols = usize::from(s.dims().cols);
         if near.iter().any(|&r| r != 0) {
             if s.stones() + moves.len() == s.cells().len() {
-                // Sized first and filled through a slice, so the loop keeps its index in a register.
-                let count: u32 = near.iter().map(|r| r.count_ones()).sum();
-                moves.resize(count as usize, Move(0));
-                let out = &mut moves[..];
-                let mut at = 0;
-                for (r, &bits) in near.iter().enumerate() {
-                    let mut b = bits;
-                    while b != 0 {
-                        out[at] = Move((r * cols + b.trailing_zeros() as usize) as u16);
-                        at += 1;
-                        b &= b - 1;
-                    }
-                }
+                fill_near(s, &near, moves);
             } else {
+                let cols = usize::from(s.dims().cols);
                 let is_near = |m: &Move| (near[m.index() / cols] >> (m.index() % cols)) & 1 != 0;
                 if moves.iter().any(is_near) {
                     moves.retain(is_near);
                 }
             }
         }
+        self.narrow(s, moves, legal);
+    }
+
+    /// The same moves as the default (legal moves, then [`GomokuEval::select_moves`]) without building the legal
+    /// list: outside renju's black moves every empty cell is legal, so the near cells come straight from the
+    /// occupancy rows. Renju's black moves, the root whitelist and the empty board take the default path.
+    fn searched_moves(&self, s: &Position, moves: &mut MoveList<Move>) -> bool {
+        let special = s.winner().is_some()
+            || s.stones() == 0
+            || (s.rule() == crate::Rule::Renju && s.to_move() == sente_core::Player::First)
+            || self.root.as_ref().is_some_and(|(hash, _)| *hash == s.hash());
+        let near = s.candidate_rows();
+        if special || near.iter().all(|&r| r == 0) {
+            s.legal_moves(moves);
+            let generated = moves.len();
+            self.select_moves(s, moves);
+            return moves.len() < generated;
+        }
+        let legal = s.cells().len() - s.stones();
+        fill_near(s, &near, moves);
+        self.narrow(s, moves, legal);
+        moves.len() < legal
+    }
+}
+
+/// Replaces `moves` with the cells set in `near` (one bit per column per row), in board order.
+#[inline]
+fn fill_near(s: &Position, near: &[u32], moves: &mut MoveList<Move>) {
+    let cols = usize::from(s.dims().cols);
+    // Sized first and filled through a slice, so the loop keeps its index in a register.
+    let count: u32 = near.iter().map(|r| r.count_ones()).sum();
+    moves.clear();
+    moves.resize(count as usize, Move(0));
+    let out = &mut moves[..];
+    let mut at = 0;
+    for (r, &bits) in near.iter().enumerate() {
+        let mut b = bits;
+        while b != 0 {
+            out[at] = Move((r * cols + b.trailing_zeros() as usize) as u16);
+            at += 1;
+            b &= b - 1;
+        }
+    }
+}
+
+impl GomokuEval {
+    /// Narrows the near cells `moves` (`legal` legal moves in all) to the forced replies or, at a quiet node, to the
+    /// best [`GomokuEval::width`] by their quick score.
+    fn narrow(&self, s: &Position, moves: &mut MoveList<Move>, legal: usize) {
         if self.keep_forced(s, moves, legal) {
             return;
         }
