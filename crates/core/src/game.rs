@@ -132,6 +132,17 @@ pub trait Evaluator<S: State>: Sync {
         self.select_moves(state, moves);
         moves.len() < generated
     }
+
+    /// The value of the position `m` leads to, for the side to move there, when the evaluator can tell it without
+    /// playing the move, with `true` when `m` ends the game. The negamax searcher asks it for every move at its
+    /// last ply (where the child is a leaf) instead of playing the move, evaluating and taking it back; the child
+    /// still counts as a visited node. `ply` is the child's distance from the root.
+    ///
+    /// The answer must be what [`State::play`], then [`Evaluator::terminal`] (when the game is over) or
+    /// [`Evaluator::evaluate`], then [`State::undo`] would give. The default, `None`, plays the move.
+    fn leaf_value(&self, _state: &S, _m: S::Move, _ply: i32) -> Option<(Value, bool)> {
+        None
+    }
 }
 
 /// The evaluator that knows nothing: every non-terminal position is worth 0. Exact solvers use it.

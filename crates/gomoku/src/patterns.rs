@@ -138,6 +138,20 @@ impl PatternTable {
         if self.small { 2 } else { 0 }
     }
 
+    /// True for freestyle's small table, whose stored codes sit [`PatternTable::stored_shift`] = 2 bits lower.
+    #[inline]
+    #[must_use]
+    pub(crate) fn is_small(&self) -> bool {
+        self.small
+    }
+
+    /// The table, for loops that index it with a stored code masked to 16 (small) or 20 bits themselves.
+    #[inline]
+    #[must_use]
+    pub(crate) fn entries(&self) -> &[u8; CODES] {
+        &self.pats
+    }
+
     /// The packed levels for a stored code: one masked load, the same for every rule.
     #[inline]
     #[must_use]

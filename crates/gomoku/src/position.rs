@@ -51,6 +51,10 @@ struct Frame {
 /// Slots of the per-cell line array: a power of two at least [`MAX_CELLS`].
 const SLOTS: usize = MAX_CELLS.next_power_of_two();
 
+/// The mask of a full (20-bit) stored code.
+const CODES_MASK: u32 = patterns::CODES as u32 - 1;
+use patterns::CODES;
+
 /// Per cell: its row and column, and per direction how many cells the line refresh visits forward (`steps[d][0]`)
 /// and backward (`steps[d][1]`): the pattern window's reach, cut at the board's edge.
 #[derive(Copy, Clone, Debug, Default)]
@@ -424,14 +428,7 @@ impl Position {
     #[must_use]
     pub fn count(&self, color: usize, level: Pat) -> u16 {
         match level {
-            FIVE | F4 | D4 => {
-                let lane = match level {
-                    FIVE => LANE_FIVE,
-                    F4 => LANE_F4,
-                    _ => LANE_D4,
-                } + 3 * LANE_BITS * color as u32;
-                ((self.acc >> lane) & LANE_MASK) as u16
-            }
+            FIVE | F4 | D4 => self.tally().count(color, level),
             // Levels the engine never asks about are counted on demand.
             _ => (0..self.board.len())
                 .filter(|&i| self.board[i] == EMPTY)
@@ -444,7 +441,59 @@ impl Position {
     #[inline]
     #[must_use]
     pub fn totals(&self) -> [i32; 2] {
-        [(self.acc & TOT_MASK) as i32, ((self.acc >> TOT_BITS) & TOT_MASK) as i32]
+        self.tally().totals()
+    }
+
+    /// The running totals and threat counters.
+    #[inline]
+    #[must_use]
+    pub fn tally(&self) -> Tally {
+        Tally(self.acc)
+    }
+
+    /// The totals and counters the position would have after colour `color` puts a stone on the empty cell
+    /// `index`, computed without placing it: the refresh [`Position::place`] would make, reading only. The
+    /// search values its leaves with it instead of playing and taking back the last move.
+    #[must_use]
+    pub fn tally_after(&self, index: usize, color: usize) -> Tally {
+        if self.table.is_small() {
+            self.tally_after_in::<true>(index, color)
+        } else {
+            self.tally_after_in::<false>(index, color)
+        }
+    }
+
+    /// [`Position::tally_after`] for one kind of table: with the stored codes' shift a constant, the loops over
+    /// the (at most five) cells each way unroll with constant masks.
+    #[inline(always)]
+    fn tally_after_in<const SMALL: bool>(&self, index: usize, color: usize) -> Tally {
+        let (base, mask) = if SMALL { (2, 0xFFFF) } else { (0, CODES_MASK) };
+        let pats = self.table.entries();
+        let mut acc = self.acc;
+        for &old in &self.lines[index].pk {
+            acc = acc.wrapping_sub(ACC[usize::from(old)]);
+        }
+        let geo = self.geo[index];
+        let stone = color as u32 + 1;
+        for d in 0..4 {
+            let stride = self.strides[d];
+            for (side, step) in [(0, stride), (1, -stride)] {
+                let steps = usize::from(geo.steps[d][side]);
+                let mut n = index as isize;
+                for (k, &full_sh) in SHIFTS[side].iter().enumerate().skip(1) {
+                    if k > steps {
+                        break;
+                    }
+                    let sh = full_sh - base;
+                    n += step;
+                    let cell = &self.lines[n as usize % SLOTS];
+                    let code = ((cell.code[d] & !(3 << sh)) | (stone << sh)) & mask;
+                    let new = pats[code as usize % CODES] & cell.open;
+                    acc = acc.wrapping_add(ACC[usize::from(new)]).wrapping_sub(ACC[usize::from(cell.pk[d])]);
+                }
+            }
+        }
+        Tally(acc)
     }
 
     /// The move at a coordinate.
@@ -785,6 +834,33 @@ impl fmt::Debug for Position {
             writeln!(f, "{line}")?;
         }
         Ok(())
+    }
+}
+
+/// A position's running totals and threat counters in one packed word (see [`Position::tally`]): the lanes of
+/// [`ACC`], summed over every empty cell and direction.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Tally(u128);
+
+impl Tally {
+    /// Number of (empty cell, direction) pairs where colour `color` makes level `level`, which must be
+    /// [`FIVE`], [`F4`] or [`D4`] (the levels the tally counts; any other reads as [`D4`]).
+    #[inline]
+    #[must_use]
+    pub fn count(self, color: usize, level: Pat) -> u16 {
+        let lane = match level {
+            FIVE => LANE_FIVE,
+            F4 => LANE_F4,
+            _ => LANE_D4,
+        } + 3 * LANE_BITS * color as u32;
+        ((self.0 >> lane) & LANE_MASK) as u16
+    }
+
+    /// The sum of [`SCORE`] over every empty cell and direction, per colour.
+    #[inline]
+    #[must_use]
+    pub fn totals(self) -> [i32; 2] {
+        [(self.0 & TOT_MASK) as i32, ((self.0 >> TOT_BITS) & TOT_MASK) as i32]
     }
 }
 

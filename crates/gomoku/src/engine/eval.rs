@@ -11,7 +11,7 @@
 
 use super::threats::{BLACK_INDEX, has_open_four_move};
 use crate::patterns::{B4, D4, F3, F4, FIVE, SCORE};
-use crate::position::{FLAG_ANY_FOUR, FLAG_OPEN_FOUR, Move, Position};
+use crate::position::{FLAG_ANY_FOUR, FLAG_OPEN_FOUR, Move, Position, Tally};
 use sente_core::{Evaluator, MoveList, State, Value};
 
 /// Win next move (a five is on the board for the side to move).
@@ -186,6 +186,27 @@ fn quick_score(s: &Position, i: usize, me: usize) -> i32 {
         + QUICK[me][usize::from(pk[3])]
 }
 
+/// [`GomokuEval::evaluate`]'s verdict for colour `me` to move from a position's totals and counters, or, when the
+/// opponent has two or more (cell, direction) fives, `Err` with the plain pattern balance (the caller looks for
+/// the cells).
+fn judge(t: Tally, me: usize, rule: crate::Rule) -> Result<Value, i32> {
+    let op = 1 - me;
+    if t.count(me, FIVE) > 0 {
+        return Ok(Value::heuristic(WIN_NOW));
+    }
+    let totals = t.totals();
+    let base = (totals[me] * 5) / 4 - totals[op];
+    match t.count(op, FIVE) {
+        0 => {}
+        1 => return Ok(Value::heuristic(base)),
+        _ => return Err(base),
+    }
+    if t.count(me, F4) + t.count(me, D4) > 0 && !(me == BLACK_INDEX && rule == crate::Rule::Renju) {
+        return Ok(Value::heuristic(WIN_SOON));
+    }
+    Ok(Value::heuristic(base))
+}
+
 fn mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
@@ -195,26 +216,30 @@ fn mix(mut z: u64) -> u64 {
 impl Evaluator<Position> for GomokuEval {
     fn evaluate(&self, s: &Position) -> Value {
         let me = s.to_move().index();
-        let op = 1 - me;
-        if s.count(me, FIVE) > 0 {
-            return Value::heuristic(WIN_NOW);
+        judge(s.tally(), me, s.rule()).unwrap_or_else(|base| {
+            // Two or more (cell, direction) fives for the opponent: lost if they lie on two cells.
+            let mut cells = Vec::new();
+            super::threats::five_cells(s, 1 - me, &mut cells);
+            Value::heuristic(if cells.len() >= 2 { -LOST } else { base })
+        })
+    }
+
+    /// Outside renju (whose outcome needs black's legal moves), the leaf after `m` is judged from the totals and
+    /// counters the move would leave ([`Position::tally_after`]), without playing it: a five ends the game, a full
+    /// board draws, and the rest is [`GomokuEval::evaluate`]'s verdict unless it would have to look for the
+    /// cells of two opposing fives.
+    fn leaf_value(&self, s: &Position, m: Move, ply: i32) -> Option<(Value, bool)> {
+        if s.rule() == crate::Rule::Renju {
+            return None;
         }
-        let t = s.totals();
-        let base = (t[me] * 5) / 4 - t[op];
-        if s.count(op, FIVE) > 0 {
-            if s.count(op, FIVE) >= 2 {
-                let mut cells = Vec::new();
-                super::threats::five_cells(s, op, &mut cells);
-                if cells.len() >= 2 {
-                    return Value::heuristic(-LOST);
-                }
-            }
-            return Value::heuristic(base);
+        let (i, mover) = (m.index(), s.to_move().index());
+        if s.makes_five(i, mover) {
+            return Some((Value::loss_in(ply), true));
         }
-        if has_open_four_move(s, me) && !(me == BLACK_INDEX && s.rule() == crate::Rule::Renju) {
-            return Value::heuristic(WIN_SOON);
+        if s.stones() + 1 == s.cells().len() {
+            return Some((Value::DRAW, true));
         }
-        Value::heuristic(base)
+        judge(s.tally_after(i, mover), 1 - mover, s.rule()).ok().map(|v| (v, false))
     }
 
     fn move_score(&self, s: &Position, m: Move) -> i32 {
