@@ -302,9 +302,22 @@ impl Evaluator<Position> for GomokuEval {
             return moves.len() < generated;
         }
         let legal = s.cells().len() - s.stones();
-        fill_near(s, &near, moves);
-        self.narrow(s, moves, legal);
+        self.forced_or_cut(s, &near, moves, legal);
         moves.len() < legal
+    }
+}
+
+/// Calls `f` with the cells set in `near` (one bit per column per row) in board order until it returns false.
+#[inline]
+fn each_near(near: &[u32], cols: usize, mut f: impl FnMut(usize) -> bool) {
+    for (r, &bits) in near.iter().enumerate() {
+        let mut b = bits;
+        while b != 0 {
+            if !f(r * cols + b.trailing_zeros() as usize) {
+                return;
+            }
+            b &= b - 1;
+        }
     }
 }
 
@@ -329,6 +342,91 @@ fn fill_near(s: &Position, near: &[u32], moves: &mut MoveList<Move>) {
 }
 
 impl GomokuEval {
+    /// [`GomokuEval::keep_forced`] then the width cut, over the near cells `near` read straight from the rows
+    /// (what [`fill_near`] then [`GomokuEval::narrow`] give, `legal` being the number of legal moves): each forced
+    /// case scans the rows for its cells only when the position's counters say it can arise.
+    fn forced_or_cut(&self, s: &Position, near: &[u32], moves: &mut MoveList<Move>, legal: usize) {
+        let (me, op) = (s.to_move().index(), 1 - s.to_move().index());
+        let cols = usize::from(s.dims().cols);
+        let t = s.tally();
+        let first = |pred: &dyn Fn(usize) -> bool| {
+            let mut found = None;
+            each_near(near, cols, |i| {
+                if pred(i) {
+                    found = Some(Move(i as u16));
+                }
+                found.is_none()
+            });
+            found
+        };
+        let all = |pred: &dyn Fn(usize) -> bool, moves: &mut MoveList<Move>| {
+            moves.clear();
+            each_near(near, cols, |i| {
+                if pred(i) {
+                    moves.push(Move(i as u16));
+                }
+                true
+            });
+        };
+        if t.count(me, FIVE) > 0
+            && let Some(m) = first(&|i| s.makes_five(i, me))
+        {
+            moves.clear();
+            moves.push(m);
+            return;
+        }
+        if t.count(op, FIVE) > 0 {
+            all(&|i| s.makes_five(i, op), moves);
+            if moves.is_empty() {
+                self.cut_near(s, near, moves);
+            }
+            return;
+        }
+        if t.count(me, F4) + t.count(me, D4) > 0
+            && let Some(m) = first(&|i| s.flags(i) & (FLAG_OPEN_FOUR << me) != 0)
+        {
+            moves.clear();
+            moves.push(m);
+            return;
+        }
+        if t.count(op, F4) + t.count(op, D4) > 0 {
+            all(&|i| s.flags(i) & FLAG_ANY_FOUR != 0, moves);
+            if !moves.is_empty() && moves.len() < legal {
+                return;
+            }
+        }
+        self.cut_near(s, near, moves);
+    }
+
+    /// At a quiet node, the near cells `near` cut to the best [`GomokuEval::width`]: what [`fill_near`] then
+    /// [`GomokuEval::narrow`] give, with the keys made straight from the rows (same keys, same order).
+    fn cut_near(&self, s: &Position, near: &[u32], moves: &mut MoveList<Move>) {
+        let count = near.iter().map(|r| r.count_ones()).sum::<u32>() as usize;
+        if count <= self.width {
+            fill_near(s, near, moves);
+            return;
+        }
+        let (me, cols) = (s.to_move().index(), usize::from(s.dims().cols));
+        KEYS.with_borrow_mut(|keys| {
+            keys.clear();
+            keys.resize(count, 0);
+            let out = &mut keys[..];
+            let mut at = 0;
+            for (r, &bits) in near.iter().enumerate() {
+                let mut b = bits;
+                while b != 0 {
+                    let i = r * cols + b.trailing_zeros() as usize;
+                    out[at] = ((0xFFFF - quick_score(s, i, me) as u32) << 10) | i as u32;
+                    at += 1;
+                    b &= b - 1;
+                }
+            }
+            keys.select_nth_unstable(self.width - 1);
+            moves.clear();
+            moves.extend(keys[..self.width].iter().map(|&k| Move((k & 0x3FF) as u16)));
+        });
+    }
+
     /// Narrows the near cells `moves` (`legal` legal moves in all) to the forced replies or, at a quiet node, to the
     /// best [`GomokuEval::width`] by their quick score.
     fn narrow(&self, s: &Position, moves: &mut MoveList<Move>, legal: usize) {
