@@ -345,7 +345,8 @@ impl Solver {
         if v >= beta {
             self.table.store(key, v, t, m, t as u32);
         } else {
-            self.table.store(key, -t, v, m, t as u32);
+            // A failed probe has no best move (see the worker's store).
+            self.table.store(key, -t, v, None, t as u32);
         }
         v
     }

@@ -38,10 +38,16 @@ pub struct Probe {
     pub best: Option<u8>,
 }
 
+/// Four entries, aligned so that a bucket never straddles two cache lines (a large allocation from the system
+/// allocator starts 16 bytes past a page boundary, which would split every other 32-byte bucket).
+#[derive(Debug, Default)]
+#[repr(C, align(32))]
+struct Bucket([AtomicU64; WAYS]);
+
 /// The shared table.
 #[derive(Debug)]
 pub struct Table {
-    slots: Vec<AtomicU64>,
+    buckets: Vec<Bucket>,
     mask: usize,
 }
 
@@ -51,13 +57,12 @@ impl Table {
     pub fn new(entries: usize) -> Table {
         let buckets = (entries / WAYS).max(1);
         let buckets = if buckets.is_power_of_two() { buckets } else { buckets.next_power_of_two() / 2 };
-        let n = buckets * WAYS;
-        let mut slots = Vec::with_capacity(n);
-        if n * 8 >= HUGE_PAGE_MIN_BYTES {
-            sente_core::memory::advise_huge_pages(&slots);
+        let mut v = Vec::with_capacity(buckets);
+        if buckets * size_of::<Bucket>() >= HUGE_PAGE_MIN_BYTES {
+            sente_core::memory::advise_huge_pages(&v);
         }
-        slots.resize_with(n, || AtomicU64::new(0));
-        Table { slots, mask: buckets - 1 }
+        v.resize_with(buckets, Bucket::default);
+        Table { buckets: v, mask: buckets - 1 }
     }
 
     /// A table sized for a board with `lines` rows plus columns: from 64 K entries (512 KiB) for small boards,
@@ -72,31 +77,25 @@ impl Table {
     /// Bytes held by the entries.
     #[must_use]
     pub fn bytes(&self) -> usize {
-        self.slots.len() * 8
+        self.buckets.len() * size_of::<Bucket>()
     }
 
-    fn bucket(&self, key: u32) -> usize {
+    fn bucket(&self, key: u32) -> &[AtomicU64; WAYS] {
         // A multiplicative hash spreads the structured row/column masks over the buckets.
         let h = u64::from(key).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        ((h >> 32) as usize & self.mask) * WAYS
+        &self.buckets[(h >> 32) as usize & self.mask].0
     }
 
     /// What is stored for `key`, if anything.
     #[must_use]
     pub fn probe(&self, key: u32) -> Option<Probe> {
-        let b = self.bucket(key);
-        self.slots[b..b + WAYS]
-            .iter()
-            .map(|s| s.load(Ordering::Relaxed))
-            .find(|&w| w as u32 == key && w != 0)
-            .map(unpack)
+        self.bucket(key).iter().map(|s| s.load(Ordering::Relaxed)).find(|&w| w as u32 == key && w != 0).map(unpack)
     }
 
     /// Records that the value of `key` lies in `lower..=upper` (merged with what is already known), with `best`
     /// as its best or refuting move and `pieces` pieces left.
     pub fn store(&self, key: u32, lower: i32, upper: i32, best: Option<u8>, pieces: u32) {
-        let b = self.bucket(key);
-        let slots = &self.slots[b..b + WAYS];
+        let slots = self.bucket(key);
         let mut victim = 0;
         let mut victim_work = u64::MAX;
         for (i, s) in slots.iter().enumerate() {
@@ -122,8 +121,9 @@ impl Table {
     /// Share of slots in use, in permille, from a sample of the table.
     #[must_use]
     pub fn fill_permille(&self) -> u32 {
-        let sample = self.slots.len().min(4096);
-        let used = self.slots[..sample].iter().filter(|s| s.load(Ordering::Relaxed) != 0).count();
+        let sample = self.buckets.len().min(1024);
+        let used = self.buckets[..sample].iter().flat_map(|b| &b.0).filter(|s| s.load(Ordering::Relaxed) != 0).count();
+        let sample = sample * WAYS;
         (used * 1000 / sample) as u32
     }
 }

@@ -338,6 +338,10 @@ impl<'a> Worker<'a> {
             (best, best)
         };
         if use_table {
+            // A node that failed low has no best move, only the move whose bound happened to be highest: storing
+            // it would put a poor move first when a later probe with a lower window needs this node to cut (on
+            // 13×13 and 14×14 boards that more than doubled the nodes). The entry keeps any earlier move instead.
+            let best_move = if best <= alpha_orig { None } else { best_move };
             self.s.table.store(key, lo, hi, best_move, t as u32);
         }
         best
