@@ -124,7 +124,7 @@ impl PatternTable {
     }
 
     /// The code a position keeps for a full window code: the code itself, or for freestyle's table the 16 bits of
-    /// offsets −4..−1 and +1..+4 (the full code shifted right by [`PatternTable::stored_shift`]), which is then
+    /// offsets −4..−1 and +1..+4 (the full code shifted right by 2), which is then
     /// the table index.
     #[inline]
     #[must_use]
@@ -132,13 +132,7 @@ impl PatternTable {
         if self.small { small_index(full) as u32 } else { full }
     }
 
-    /// How many bits lower a field sits in a stored code than in the full one.
-    #[must_use]
-    pub(crate) fn stored_shift(&self) -> u32 {
-        if self.small { 2 } else { 0 }
-    }
-
-    /// True for freestyle's small table, whose stored codes sit [`PatternTable::stored_shift`] = 2 bits lower.
+    /// True for freestyle's small table, whose stored codes sit 2 bits lower than the full ones.
     #[inline]
     #[must_use]
     pub(crate) fn is_small(&self) -> bool {

@@ -569,23 +569,38 @@ impl Position {
     /// The levels it overwrites go to `saved`, in visiting order, for [`Position::restore`].
     #[inline]
     fn update_lines(&mut self, index: usize, stone: u32, saved: &mut [u8; 64]) {
+        if self.table.is_small() {
+            self.update_lines_in::<true>(index, stone, saved);
+        } else {
+            self.update_lines_in::<false>(index, stone, saved);
+        }
+    }
+
+    /// [`Position::update_lines`] for one kind of table: with the stored codes' shift a constant, the loops over
+    /// the (at most five) cells each way unroll with constant masks.
+    #[inline(always)]
+    fn update_lines_in<const SMALL: bool>(&mut self, index: usize, stone: u32, saved: &mut [u8; 64]) {
+        let (base, mask) = if SMALL { (2, 0xFFFF) } else { (0, CODES_MASK) };
+        let pats = self.table.entries();
         let mut j = 0;
         let geo = self.geo[index];
-        let table = self.table;
-        let base = table.stored_shift();
         // The accumulator lives in registers for the loop (see [`Position::account`] for why the lanes never mix).
         let mut acc = self.acc;
         for d in 0..4 {
             let stride = self.strides[d];
             for (side, step) in [(0, stride), (1, -stride)] {
+                let steps = usize::from(geo.steps[d][side]);
                 let mut n = index as isize;
-                for &full_sh in &SHIFTS[side][1..=usize::from(geo.steps[d][side])] {
+                for (k, &full_sh) in SHIFTS[side].iter().enumerate().skip(1) {
+                    if k > steps {
+                        break;
+                    }
                     let sh = full_sh - base;
                     n += step;
                     let cell = &mut self.lines[n as usize % SLOTS];
                     let code = (cell.code[d] & !(3 << sh)) | (stone << sh);
                     cell.code[d] = code;
-                    let new = table.lookup(code) & cell.open;
+                    let new = pats[(code & mask) as usize % CODES] & cell.open;
                     let old = std::mem::replace(&mut cell.pk[d], new);
                     saved[j % 64] = old;
                     j += 1;
@@ -596,19 +611,34 @@ impl Position {
         self.acc = acc;
     }
 
-    /// Undoes the placement on `index` recorded in the top frame (read in place, not copied): clears the stone from its neighbours' codes
-    /// and puts back the levels and accumulator saved when it was placed, visiting cells in the same order.
+    /// Undoes the placement on `index` recorded in the top frame (read in place, not copied): clears the stone from
+    /// its neighbours' codes and puts back the levels and accumulator saved when it was placed, visiting cells in
+    /// the same order.
     fn restore(&mut self, index: usize) {
+        if self.table.is_small() {
+            self.restore_in::<true>(index);
+        } else {
+            self.restore_in::<false>(index);
+        }
+    }
+
+    /// [`Position::restore`] for one kind of table (constant masks, as in [`Position::update_lines_in`]).
+    #[inline(always)]
+    fn restore_in<const SMALL: bool>(&mut self, index: usize) {
+        let base = if SMALL { 2 } else { 0 };
         let Some(f) = self.frames.last() else { return };
         self.lines[index].pk = f.own;
         let mut j = 0;
         let geo = self.geo[index];
-        let base = self.table.stored_shift();
         for d in 0..4 {
             let stride = self.strides[d];
             for (side, step) in [(0, stride), (1, -stride)] {
+                let steps = usize::from(geo.steps[d][side]);
                 let mut n = index as isize;
-                for &full_sh in &SHIFTS[side][1..=usize::from(geo.steps[d][side])] {
+                for (k, &full_sh) in SHIFTS[side].iter().enumerate().skip(1) {
+                    if k > steps {
+                        break;
+                    }
                     n += step;
                     let cell = &mut self.lines[n as usize % SLOTS];
                     cell.code[d] &= !(3 << (full_sh - base));
