@@ -86,6 +86,11 @@ impl Table {
         &self.buckets[(h >> 32) as usize & self.mask].0
     }
 
+    /// Starts loading `key`'s bucket into the cache, for a probe or store soon after.
+    pub fn prefetch(&self, key: u32) {
+        sente_core::memory::prefetch(self.bucket(key));
+    }
+
     /// What is stored for `key`, if anything.
     #[must_use]
     pub fn probe(&self, key: u32) -> Option<Probe> {

@@ -194,7 +194,12 @@ impl<'a> Worker<'a> {
         }
 
         // Static bounds first: they need no memory access, and a node they settle would only pay a cache miss
-        // for its table probe.
+        // for its table probe. The probe's bucket is on its way meanwhile.
+        let key = key(rm, cm);
+        let use_table = t >= TABLE_MIN_PIECES;
+        if use_table {
+            self.s.table.prefetch(key);
+        }
         let sc = self.scan(rm, cm);
         if sc.r1 == 1 && sc.c1 == 1 {
             // Every piece is alone in its row and its column: each move takes one piece, so parity decides.
@@ -209,8 +214,6 @@ impl<'a> Worker<'a> {
         }
 
         // Table: stored bounds narrow the window or settle the node; its move is searched first.
-        let key = key(rm, cm);
-        let use_table = t >= TABLE_MIN_PIECES;
         let mut tt_move = None;
         if let Some(p) = if use_table { self.s.table.probe(key) } else { None } {
             if p.lower >= beta {
@@ -274,6 +277,11 @@ impl<'a> Worker<'a> {
         // Enhanced transposition cutoff: a child whose stored upper bound already proves this node ≥ beta ends
         // the node before any search; a stored lower bound tightens that child's bound.
         if t >= ETC_MIN_PIECES {
+            for c in list.iter() {
+                if c.bound() > alpha {
+                    self.s.table.prefetch(self::key(c.rm, c.cm));
+                }
+            }
             for c in list.iter_mut() {
                 // A move already bounded at or below alpha is skipped below whatever the table says.
                 if c.bound() <= alpha {
