@@ -182,6 +182,55 @@ const FLAGS: [u8; 256] = {
     t
 };
 
+/// Per packed level byte, what one direction adds to a cell's [`Position::cache`] word: in the low 32 bits, two
+/// 16-bit lanes of quick ordering potential, for black to move (black's [`SCORE`] weighted 5/4, attack first, plus
+/// white's) and for white to move (the other way round; four directions stay below 4 x 4,500 < 2^16); in the high
+/// 32 bits, one 3-bit counter per [`Position::flags`] bit (bit `k` of the flags is counter `k`), counting the
+/// directions that raise it (at most four, so counters never carry into each other).
+const CACHE: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut b = 0;
+    while b < 256 {
+        let (lo, hi) = (SCORE[(b & 15) % LEVELS], SCORE[(b >> 4) % LEVELS]);
+        let quick = (lo * 5 / 4 + hi) as u64 | (((hi * 5 / 4 + lo) as u64) << 16);
+        let f = FLAGS[b];
+        let mut counts = 0u64;
+        let mut k = 0;
+        while k < 5 {
+            if f & (1 << k) != 0 {
+                counts |= 1 << (3 * k);
+            }
+            k += 1;
+        }
+        t[b] = quick | (counts << 32);
+        b += 1;
+    }
+    t
+};
+
+/// Per [`Position::flags`] mask (5 bits), the mask of its counters in the high half of a [`CACHE`] word.
+const SPREAD: [u32; 32] = {
+    let mut t = [0u32; 32];
+    let mut f = 0;
+    while f < 32 {
+        let mut k = 0;
+        while k < 5 {
+            if f & (1 << k) != 0 {
+                t[f] |= 7 << (3 * k);
+            }
+            k += 1;
+        }
+        f += 1;
+    }
+    t
+};
+
+/// The sum of [`CACHE`] over a cell's four levels.
+#[inline]
+fn cache_of(pk: [u8; 4]) -> u64 {
+    pk.iter().map(|&b| CACHE[usize::from(b)]).sum()
+}
+
 /// Per 4-bit mask, the positions of its set bits in order (unused entries repeat the last one).
 const NIBBLE_OFFSETS: [[u8; 4]; 16] = {
     let mut t = [[0u8; 4]; 16];
@@ -234,6 +283,9 @@ pub struct Position {
     board: Vec<u8>,
     /// Per cell, its four window codes and packed levels (indexed modulo [`SLOTS`], so without bounds checks).
     lines: Box<[Lines; SLOTS]>,
+    /// Per cell, the sum of [`CACHE`] over its levels (quick ordering scores and flag counters), kept with the
+    /// levels by play and undo (a separate array, so [`Lines`] keeps its 24 bytes).
+    cache: Box<[u64; SLOTS]>,
     /// Per cell, its row, column and how far the line refresh reaches each way (shared by clones).
     geo: Arc<[Geo]>,
     /// The index step of each direction in [`DIRS`].
@@ -260,6 +312,7 @@ impl Position {
             table: PatternTable::for_rule(game.rule()),
             board: vec![EMPTY; cells],
             lines: Box::new([Lines::default(); SLOTS]),
+            cache: Box::new([0; SLOTS]),
             geo: geometry(game),
             strides: DIRS.map(|(dr, dc)| (dr * i32::from(game.dims().cols) + dc) as isize),
             occ: [0; MAX_SIDE],
@@ -409,11 +462,27 @@ impl Position {
         FLAGS[usize::from(pk[0])] | FLAGS[usize::from(pk[1])] | FLAGS[usize::from(pk[2])] | FLAGS[usize::from(pk[3])]
     }
 
+    /// True when the empty cell `index` has one of the [`Position::flags`] bits in `flag` (read from the cell's
+    /// kept counters: one load).
+    #[inline]
+    #[must_use]
+    pub fn has_flag(&self, index: usize, flag: u8) -> bool {
+        (self.cache[index % SLOTS] >> 32) as u32 & SPREAD[usize::from(flag) % 32] != 0
+    }
+
     /// True when colour `color` makes five on the empty cell `index`.
     #[inline]
     #[must_use]
     pub fn makes_five(&self, index: usize, color: usize) -> bool {
-        self.flags(index) & (FLAG_FIVE << color) != 0
+        self.has_flag(index, FLAG_FIVE << color)
+    }
+
+    /// For an empty cell, the quick ordering score for colour `me` to move: the sum over its four directions of
+    /// `me`'s [`SCORE`] potential weighted 5/4 plus the other colour's (kept up to date by play and undo).
+    #[inline]
+    #[must_use]
+    pub fn quick(&self, index: usize, me: usize) -> i32 {
+        ((self.cache[index % SLOTS] >> (16 * me)) & 0xFFFF) as i32
     }
 
     /// For an empty cell, the packed levels of both colours per direction (black in the low nibble).
@@ -524,6 +593,7 @@ impl Position {
         debug_assert_eq!(self.board[index], EMPTY);
         let mut frame = Frame { index: index as u16, acc: self.acc, own: self.lines[index].pk, saved: [0; 64] };
         self.lines[index].open = 0;
+        self.cache[index % SLOTS] = 0;
         for d in 0..4 {
             let old = std::mem::replace(&mut self.lines[index].pk[d], 0);
             self.account(old, 0);
@@ -556,6 +626,7 @@ impl Position {
                     self.lines[index].pk[d] = new;
                     self.account(0, new);
                 }
+                self.cache[index % SLOTS] = cache_of(self.lines[index].pk);
             }
         }
         self.set_occupied(index, false);
@@ -602,6 +673,8 @@ impl Position {
                     cell.code[d] = code;
                     let new = pats[(code & mask) as usize % CODES] & cell.open;
                     let old = std::mem::replace(&mut cell.pk[d], new);
+                    let c = &mut self.cache[n as usize % SLOTS];
+                    *c = c.wrapping_add(CACHE[usize::from(new)]).wrapping_sub(CACHE[usize::from(old)]);
                     saved[j % 64] = old;
                     j += 1;
                     acc = acc.wrapping_add(ACC[usize::from(new)]).wrapping_sub(ACC[usize::from(old)]);
@@ -628,6 +701,7 @@ impl Position {
         let base = if SMALL { 2 } else { 0 };
         let Some(f) = self.frames.last() else { return };
         self.lines[index].pk = f.own;
+        self.cache[index % SLOTS] = cache_of(f.own);
         let mut j = 0;
         let geo = self.geo[index];
         for d in 0..4 {
@@ -642,7 +716,10 @@ impl Position {
                     n += step;
                     let cell = &mut self.lines[n as usize % SLOTS];
                     cell.code[d] &= !(3 << (full_sh - base));
-                    cell.pk[d] = f.saved[j % 64];
+                    let back = f.saved[j % 64];
+                    let now = std::mem::replace(&mut cell.pk[d], back);
+                    let c = &mut self.cache[n as usize % SLOTS];
+                    *c = c.wrapping_add(CACHE[usize::from(back)]).wrapping_sub(CACHE[usize::from(now)]);
                     j += 1;
                 }
             }
@@ -698,6 +775,7 @@ impl Position {
                 self.lines[i].open = if self.board[i] == EMPTY { u8::MAX } else { 0 };
                 self.acc += ACC[usize::from(b)];
             }
+            self.cache[i] = cache_of(self.lines[i].pk);
         }
         for i in 0..self.board.len() {
             if self.board[i] != EMPTY {
@@ -972,6 +1050,12 @@ mod tests {
                     let pk = |q: &Position| q.lines.iter().map(|l| l.pk).collect::<Vec<_>>();
                     assert_eq!(pk(&p), pk(&fresh), "{rule} {side}x{side} step {step}: levels");
                     assert_eq!(p.acc, fresh.acc, "{rule} {side}x{side} step {step}: totals and counters");
+                    assert_eq!(p.cache, fresh.cache, "{rule} {side}x{side} step {step}: cell caches");
+                    for i in (0..side * side).filter(|&i| p.cell(i) == EMPTY) {
+                        for flag in [1u8, 2, 4, 8, 16, 6, 17] {
+                            assert_eq!(p.has_flag(i, flag), p.flags(i) & flag != 0, "{rule} {side}x{side} step {step}");
+                        }
+                    }
                     for c in 0..2 {
                         for level in [FIVE, F4, D4] {
                             let brute: usize = (0..side * side)

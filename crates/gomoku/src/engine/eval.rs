@@ -65,14 +65,14 @@ impl GomokuEval {
             return false;
         }
         if has_open_four_move(s, me)
-            && let Some(&m) = moves.iter().find(|m| s.flags(m.index()) & (FLAG_OPEN_FOUR << me) != 0)
+            && let Some(&m) = moves.iter().find(|m| s.has_flag(m.index(), FLAG_OPEN_FOUR << me))
         {
             moves.clear();
             moves.push(m);
             return true;
         }
         if has_open_four_move(s, op) {
-            let defends = |m: &Move| s.flags(m.index()) & FLAG_ANY_FOUR != 0;
+            let defends = |m: &Move| s.has_flag(m.index(), FLAG_ANY_FOUR);
             if moves.iter().any(defends) {
                 moves.retain(defends);
                 return moves.len() < before;
@@ -81,20 +81,6 @@ impl GomokuEval {
         false
     }
 }
-
-/// Per packed byte (both colours' levels in one direction), the potential for the side whose level sits in the
-/// low nibble (weighted 5/4, attack first) plus the other's: `QUICK[0]` when black moves, `QUICK[1]` for white.
-const QUICK: [[i32; 256]; 2] = {
-    let mut t = [[0; 256]; 2];
-    let mut b = 0;
-    while b < 256 {
-        let (lo, hi) = (SCORE[(b & 15) % 11], SCORE[(b >> 4) % 11]);
-        t[0][b] = lo * 5 / 4 + hi;
-        t[1][b] = hi * 5 / 4 + lo;
-        b += 1;
-    }
-    t
-};
 
 /// Per packed byte (both colours' levels in one direction), one 32-bit lane per colour (black low) holding what
 /// that level adds to a cell's threats: open threes in bits 0-3, fours in 4-7 (a double four counts two), straight
@@ -141,12 +127,27 @@ fn cell_sum(s: &Position, i: usize) -> u64 {
 /// three-three, else the pattern potential.
 #[inline]
 fn value_of_lane(lane: u32) -> i32 {
-    let (threes, fours, open_four, five) = (lane & 15, (lane >> 4) & 15, (lane >> 8) & 15, (lane >> 12) & 15);
-    // The class comes from a small table instead of a chain of branches (which mispredicts at random).
-    let class = threes.min(2) + 3 * fours.min(2) + 9 * u32::from(open_four != 0) + 18 * u32::from(five != 0);
-    let v = CLASS_VALUE[class as usize % 36];
+    // The class comes from small tables instead of a chain of branches (which mispredicts at random): the threes,
+    // fours and open-four fields index one, the five field adds its half.
+    let class = usize::from(CLASS_OF[(lane & 0xFFF) as usize]) + 18 * usize::from(lane & 0xF000 != 0);
+    let v = CLASS_VALUE[class % 36];
     if v != 0 { v } else { (lane >> 16) as i32 }
 }
+
+/// Per low 12 bits of a [`CELL`] lane (threes, fours, open fours), `min(threes, 2) + 3 min(fours, 2) + 9 [open
+/// four]`: [`value_of_lane`]'s class without the five.
+const CLASS_OF: [u8; 4096] = {
+    let mut t = [0u8; 4096];
+    let mut i = 0;
+    while i < 4096 {
+        let (threes, fours, open_four) = (i & 15, (i >> 4) & 15, (i >> 8) & 15);
+        let threes = if threes < 2 { threes } else { 2 };
+        let fours = if fours < 2 { fours } else { 2 };
+        t[i] = (threes + 3 * fours + if open_four != 0 { 9 } else { 0 }) as u8;
+        i += 1;
+    }
+    t
+};
 
 /// [`value_of_lane`]'s class values by `min(threes, 2) + 3 min(fours, 2) + 9 [open four] + 18 [five]`; 0 means
 /// "the pattern potential".
@@ -176,14 +177,11 @@ thread_local! {
     static KEYS: std::cell::RefCell<Vec<u32>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
-/// A cheap ordering key (four table lookups): the width cut uses it before the full `move_score`.
+/// A cheap ordering key, kept by the position for every cell ([`Position::quick`]: the pattern potential of the
+/// side to move, weighted 5/4, plus the other's): the width cut uses it before the full `move_score`.
 #[inline]
 fn quick_score(s: &Position, i: usize, me: usize) -> i32 {
-    let pk = s.packed(i);
-    QUICK[me][usize::from(pk[0])]
-        + QUICK[me][usize::from(pk[1])]
-        + QUICK[me][usize::from(pk[2])]
-        + QUICK[me][usize::from(pk[3])]
+    s.quick(i, me)
 }
 
 /// [`GomokuEval::evaluate`]'s verdict for colour `me` to move from a position's totals and counters, or, when the
@@ -383,14 +381,14 @@ impl GomokuEval {
             return;
         }
         if t.count(me, F4) + t.count(me, D4) > 0
-            && let Some(m) = first(&|i| s.flags(i) & (FLAG_OPEN_FOUR << me) != 0)
+            && let Some(m) = first(&|i| s.has_flag(i, FLAG_OPEN_FOUR << me))
         {
             moves.clear();
             moves.push(m);
             return;
         }
         if t.count(op, F4) + t.count(op, D4) > 0 {
-            all(&|i| s.flags(i) & FLAG_ANY_FOUR != 0, moves);
+            all(&|i| s.has_flag(i, FLAG_ANY_FOUR), moves);
             if !moves.is_empty() && moves.len() < legal {
                 return;
             }
