@@ -197,6 +197,21 @@ impl<M: Copy> TranspositionTable<M> {
         *e = Entry { key, best, value, depth, bound, generation, used: true };
     }
 
+    /// [`TranspositionTable::probe`] on a table nobody else holds: no lock (the `&mut` proves exclusive access), so
+    /// the bucket's cache miss can overlap the caller's next work instead of waiting behind a locked instruction.
+    #[must_use]
+    pub fn probe_exclusive(&mut self, key: u64) -> Option<Entry<M>> {
+        let i = self.index(key);
+        self.buckets[i].0.get_mut().iter().find(|e| e.used && e.key == key).copied()
+    }
+
+    /// [`TranspositionTable::store`] on a table nobody else holds, without a lock.
+    pub fn store_exclusive(&mut self, key: u64, best: Option<M>, value: Value, depth: u16, bound: Bound) {
+        let generation = *self.generation.get_mut();
+        let i = self.index(key);
+        Self::put(self.buckets[i].0.get_mut(), key, best, value, depth, bound, generation);
+    }
+
     /// Share of slots in use, in permille (a UCI-style "hashfull").
     #[must_use]
     pub fn fill_permille(&self) -> u32 {
@@ -248,5 +263,28 @@ mod tests {
         tt.store(1, Some(1), Value(1), 1, Bound::Exact);
         tt.clear_exclusive();
         assert!(tt.probe(1).is_none());
+    }
+
+    /// The lock-free accessors of an unshared table read and write the same entries as the locked ones.
+    #[test]
+    fn exclusive_access_matches_the_locked_one() {
+        let (mut a, b): (TranspositionTable<u16>, TranspositionTable<u16>) =
+            (TranspositionTable::new(64), TranspositionTable::new(64));
+        for k in 0..500u64 {
+            let key = k.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            let (depth, bound) = ((k % 9) as u16, [Bound::Exact, Bound::Lower, Bound::Upper][k as usize % 3]);
+            let best = if k % 4 == 0 { None } else { Some(k as u16) };
+            a.store_exclusive(key, best, Value(k as i32), depth, bound);
+            b.store(key, best, Value(k as i32), depth, bound);
+            if k % 50 == 0 {
+                a.new_search();
+                b.new_search();
+            }
+        }
+        for k in 0..500u64 {
+            let key = k.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            let (x, y) = (a.probe_exclusive(key), b.probe(key));
+            assert_eq!(x.map(|e| (e.best, e.value, e.depth, e.bound)), y.map(|e| (e.best, e.value, e.depth, e.bound)));
+        }
     }
 }

@@ -21,6 +21,9 @@ const PROVEN: u16 = u16::MAX;
 #[derive(Debug)]
 pub struct Searcher<S: State> {
     tt: Arc<TranspositionTable<S::Move>>,
+    /// During a search on a table no other searcher holds, the table itself, taken out of `tt` (which holds a
+    /// placeholder meanwhile), so probes and stores skip the shard locks.
+    own: Option<TranspositionTable<S::Move>>,
     history: History<S::Move>,
     lists: Vec<MoveList<S::Move>>,
     scores: Vec<Vec<i64>>,
@@ -49,6 +52,7 @@ impl<S: State> Searcher<S> {
     pub fn with_table(tt: Arc<TranspositionTable<S::Move>>) -> Searcher<S> {
         Searcher {
             tt,
+            own: None,
             history: History::new(),
             lists: Vec::new(),
             scores: Vec::new(),
@@ -170,7 +174,7 @@ impl<S: State> Searcher<S> {
                 pv: &pv,
                 nodes: self.nodes,
                 elapsed: deadline.elapsed(),
-                hashfull: self.tt.fill_permille(),
+                hashfull: self.own.as_ref().unwrap_or(&self.tt).fill_permille(),
             });
             let exact = !self.hit_horizon || value.is_decisive();
             result =
@@ -181,6 +185,7 @@ impl<S: State> Searcher<S> {
         }
         result.nodes = self.nodes;
         self.deadline = None;
+        self.give_back_table();
         result
     }
 
@@ -192,10 +197,30 @@ impl<S: State> Searcher<S> {
         let mut state = root.clone();
         let v = self.negamax(&mut state, depth, 0, -Value::INFINITE, Value::INFINITE, eval);
         self.deadline = None;
+        self.give_back_table();
         (v, self.pv[0].first().copied())
     }
 
+    /// Takes the table out of its `Arc` for the search when no other searcher holds it (see `own`).
+    fn take_table(&mut self) {
+        if Arc::strong_count(&self.tt) == 1 && Arc::weak_count(&self.tt) == 0 {
+            let shared = std::mem::replace(&mut self.tt, Arc::new(TranspositionTable::new(2)));
+            match Arc::try_unwrap(shared) {
+                Ok(table) => self.own = Some(table),
+                Err(shared) => self.tt = shared,
+            }
+        }
+    }
+
+    /// Puts a table taken by [`Searcher::take_table`] back.
+    fn give_back_table(&mut self) {
+        if let Some(table) = self.own.take() {
+            self.tt = Arc::new(table);
+        }
+    }
+
     fn begin(&mut self, deadline: Deadline) {
+        self.take_table();
         self.history.new_search();
         self.nodes = 0;
         self.aborted = false;
@@ -287,7 +312,11 @@ impl<S: State> Searcher<S> {
         let key = state.hash();
         let alpha_orig = alpha;
         let mut tt_move = None;
-        if let Some(e) = self.tt.probe(key) {
+        let entry = match &mut self.own {
+            Some(tt) => tt.probe_exclusive(key),
+            None => self.tt.probe(key),
+        };
+        if let Some(e) = entry {
             tt_move = e.best;
             if ply > 0 && u32::from(e.depth) >= depth {
                 let v = e.value.from_tt(ply as i32);
@@ -385,7 +414,11 @@ impl<S: State> Searcher<S> {
         };
         let stored_depth = if self.hit_horizon { depth.min(u32::from(PROVEN - 1)) as u16 } else { PROVEN };
         self.hit_horizon |= outer_horizon;
-        self.tt.store(key, best_move, best.to_tt(ply as i32), stored_depth, bound);
+        let value = best.to_tt(ply as i32);
+        match &mut self.own {
+            Some(tt) => tt.store_exclusive(key, best_move, value, stored_depth, bound),
+            None => self.tt.store(key, best_move, value, stored_depth, bound),
+        }
         best
     }
 }
