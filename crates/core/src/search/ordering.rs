@@ -86,12 +86,11 @@ impl<M: Copy + Eq> Default for History<M> {
 
 /// Swaps the best-scored move among `moves[i..]` into position `i`.
 pub(crate) fn pick_next<M>(moves: &mut [M], scores: &mut [i64], i: usize) {
-    let mut best = i;
-    for j in i + 1..moves.len() {
-        if scores[j] > scores[best] {
-            best = j;
-        }
-    }
+    // The highest score first (a reduction without a loop-carried compare-and-select), then its first position:
+    // the same move as keeping the first maximum in one pass.
+    let rest = &scores[i..];
+    let top = rest.iter().copied().max().unwrap_or(i64::MIN);
+    let best = i + rest.iter().position(|&s| s == top).unwrap_or(0);
     moves.swap(i, best);
     scores.swap(i, best);
 }
