@@ -130,7 +130,7 @@ fn value_of_lane(lane: u32) -> i32 {
     // The class comes from small tables instead of a chain of branches (which mispredicts at random): the threes,
     // fours and open-four fields index one, the five field adds its half.
     let class = usize::from(CLASS_OF[(lane & 0xFFF) as usize]) + 18 * usize::from(lane & 0xF000 != 0);
-    let v = CLASS_VALUE[class % 36];
+    let v = CLASS_VALUE[class % 64];
     if v != 0 { v } else { (lane >> 16) as i32 }
 }
 
@@ -150,9 +150,9 @@ const CLASS_OF: [u8; 4096] = {
 };
 
 /// [`value_of_lane`]'s class values by `min(threes, 2) + 3 min(fours, 2) + 9 [open four] + 18 [five]`; 0 means
-/// "the pattern potential".
-const CLASS_VALUE: [i32; 36] = {
-    let mut t = [0; 36];
+/// "the pattern potential". Classes stop at 35; the table is padded to 64 so the index is masked, not divided.
+const CLASS_VALUE: [i32; 64] = {
+    let mut t = [0; 64];
     let mut i = 0;
     while i < 36 {
         let (threes, fours, open_four, five) = (i % 3, (i / 3) % 3, (i / 9) % 2, i / 18);
@@ -244,7 +244,9 @@ impl Evaluator<Position> for GomokuEval {
         let me = s.to_move().index();
         let i = m.index();
         let sum = cell_sum(s, i);
-        let score = value_of_lane((sum >> (32 * me)) as u32) * 5 / 4 + value_of_lane((sum >> (32 * (1 - me))) as u32);
+        // Values are never negative, so `* 5 >> 2` is the `* 5 / 4` of the evaluation without the sign fix-up.
+        let score =
+            (value_of_lane((sum >> (32 * me)) as u32) * 5 >> 2) + value_of_lane((sum >> (32 * (1 - me))) as u32);
         if self.jitter == 0 { score } else { score + (mix(self.jitter ^ (i as u64) ^ s.hash()) % 16) as i32 }
     }
 
