@@ -246,7 +246,7 @@ impl Evaluator<Position> for GomokuEval {
         let sum = cell_sum(s, i);
         // Values are never negative, so `* 5 >> 2` is the `* 5 / 4` of the evaluation without the sign fix-up.
         let score =
-            (value_of_lane((sum >> (32 * me)) as u32) * 5 >> 2) + value_of_lane((sum >> (32 * (1 - me))) as u32);
+            ((value_of_lane((sum >> (32 * me)) as u32) * 5) >> 2) + value_of_lane((sum >> (32 * (1 - me))) as u32);
         if self.jitter == 0 { score } else { score + (mix(self.jitter ^ (i as u64) ^ s.hash()) % 16) as i32 }
     }
 
