@@ -10,7 +10,9 @@
 //! (occupied cells are held at level 0 by a mask), totals and threat counters live in one packed 128-bit
 //! accumulator, each placement saves the levels it overwrote so that taking the last stone back restores them
 //! without table lookups, and occupancy is kept as one bit per cell per row, from which the legal moves and the
-//! cells near stones are read.
+//! cells near stones are read. Each cell also keeps one word of quick ordering scores and threat-flag counters,
+//! summed from its levels, so move ordering reads one word a cell; and [`Position::tally_after`] tells what a
+//! placement would do to the totals and counters without making it (the search values its leaves so).
 
 use crate::patterns::{self, BLACK, D4, EMPTY, F4, FIVE, LEVELS, Pat, PatternTable, SCORE, WALL, WHITE};
 use crate::renju;
@@ -946,7 +948,8 @@ impl fmt::Debug for Position {
 }
 
 /// A position's running totals and threat counters in one packed word (see [`Position::tally`]): the lanes of
-/// [`ACC`], summed over every empty cell and direction.
+/// the accumulator (both colours' [`SCORE`] totals, then per colour the counts of fives, straight fours and double
+/// fours), summed over every empty cell and direction.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Tally(u128);
 

@@ -6,8 +6,11 @@
 //! - `move_score`: a move's own threats (five, four-three, open four, threes…) and the opponent threats it blocks.
 //! - `select_moves`: forced replies first (play the five; block the opponent's five; make the winning open four;
 //!   against an open three, only blocks and counter-fours), otherwise cells near stones, cut to the best
-//!   [`GomokuEval::width`] by `move_score`. A root whitelist lets the engine exclude moves its threat solvers
+//!   [`GomokuEval::width`] by a quick key. A root whitelist lets the engine exclude moves its threat solvers
 //!   proved losing.
+//! - `searched_moves` and `leaf_value`: the same moves and the same leaf values as the defaults (legal moves then
+//!   `select_moves`; play, `evaluate`, undo), read straight from the position's rows, cell words and
+//!   [`Position::tally_after`], so the search is unchanged and cheaper.
 
 use super::threats::{BLACK_INDEX, has_open_four_move};
 use crate::patterns::{B4, D4, F3, F4, FIVE, SCORE};
