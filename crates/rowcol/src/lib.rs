@@ -27,6 +27,7 @@ pub mod generate;
 pub mod movegen;
 pub mod moves;
 pub mod notation;
+mod parallel;
 pub mod position;
 pub mod solver;
 pub mod table;

@@ -16,19 +16,19 @@
 //!    one (the two children are mirror images), with principal-variation null windows; it stores the bounds found.
 //!
 //! The root runs MTD(f) (a sequence of null-window probes stepping by 2, the value's parity). With several threads
-//! the root's probes are split: each thread takes the next root move from a shared counter, and a probe that
-//! succeeds stops the others. The best move reported is always the first move whose value equals the root value in
+//! each probe of a large root is a young-brothers-wait split over a thread pool ([`crate::parallel`]). Each node
+//! also stores no best move when it fails low (the entry keeps an earlier one). The best move reported is always the first move whose value equals the root value in
 //! a fixed order (larger takes first, then canonical order: the root's search order, so the proofs that the moves
 //! before it fall short are already in the table), so the output never depends on the thread count or on the
 //! search's internal order.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::endgame::Endgame;
 use crate::moves::Move;
 use crate::position::{Board, MAX_SIDE};
 use crate::table::Table;
-use crate::worker::{Child, Worker, bits, key};
+use crate::worker::{Child, Worker, bits};
 
 /// How a solve runs.
 #[derive(Clone, Debug)]
@@ -80,10 +80,15 @@ pub struct Solver {
     pub(crate) rows: [u16; MAX_SIDE],
     pub(crate) cols: [u16; MAX_SIDE],
     pub(crate) table: Table,
-    pub(crate) threads: usize,
     pub(crate) nodes: AtomicU64,
     /// Endgame memos handed from one worker to the next, so each is filled once per thread, not once per probe.
     pub(crate) pool: std::sync::Mutex<Vec<Endgame>>,
+    /// Threads for large roots.
+    threads: usize,
+    /// Their pool, started by the first probe that needs it (`None` if the system refused the threads).
+    workers: std::sync::OnceLock<Option<rayon::ThreadPool>>,
+    /// Nodes whose moves were shared out among the threads.
+    pub(crate) splits: AtomicU64,
 }
 
 impl Solver {
@@ -98,9 +103,11 @@ impl Solver {
             rows: *board.row_masks(),
             cols: board.col_masks(),
             table,
-            threads: options.threads.max(1),
             nodes: AtomicU64::new(0),
             pool: std::sync::Mutex::new(Vec::new()),
+            splits: AtomicU64::new(0),
+            threads: options.threads.max(1),
+            workers: std::sync::OnceLock::new(),
         }
     }
 
@@ -140,7 +147,7 @@ impl Solver {
         // proofs that the moves before it fall short are already in the table.
         children.sort_by_key(|c| (std::cmp::Reverse(c.gain), c.index));
         let mut best = None;
-        let mut w = Worker::new(self, None);
+        let mut w = Worker::new(self, Vec::new());
         for c in &children {
             let m = Move::from_index(c.index as usize);
             if let Some(values) = move_values.as_ref() {
@@ -197,7 +204,7 @@ impl Solver {
 
     /// The root's moves in canonical order.
     fn children_in_order(&self, rm: u16, cm: u16) -> Vec<Child> {
-        let w = Worker::new(self, None);
+        let w = Worker::new(self, Vec::new());
         let (t, sc) = (self.pieces(rm, cm), w.scan(rm, cm));
         bits(rm)
             .map(|i| i as u8)
@@ -233,31 +240,6 @@ impl Solver {
         lower
     }
 
-    /// The value of one position searched by every thread at once over the shared table (helpers order equal
-    /// takes the other way); the first thread to finish stops the others.
-    fn search_together(&self, rm: u16, cm: u16, t: i32, alpha: i32, beta: i32) -> i32 {
-        let stop = AtomicBool::new(false);
-        let result = std::sync::Mutex::new(None::<i32>);
-        std::thread::scope(|scope| {
-            for k in 0..self.threads {
-                let (stop, result) = (&stop, &result);
-                scope.spawn(move || {
-                    let mut w = Worker::new(self, Some(stop));
-                    w.salt = if k == 0 { 0 } else { 0x0F + k as u8 };
-                    let v = w.search(rm, cm, t, alpha, beta);
-                    if !w.aborted {
-                        stop.store(true, Ordering::Relaxed);
-                        if let Ok(mut r) = result.lock() {
-                            r.get_or_insert(v);
-                        }
-                    }
-                });
-            }
-        });
-        // Some thread always finishes: the stop flag is only raised by a finished one.
-        result.into_inner().ok().flatten().unwrap_or(0)
-    }
-
     /// The mover's margin when both sides always take the longest line (the first in canonical order on ties).
     fn greedy(&self, mut rm: u16, mut cm: u16) -> i32 {
         let mut margin = 0;
@@ -289,66 +271,20 @@ impl Solver {
         }
     }
 
-    /// One null-window probe "value ≥ beta?" at the root, split over the threads. Returns a fail-soft bound.
+    /// One null-window probe "value ≥ beta?" at the root: a fail-soft bound. With several threads, large roots
+    /// are searched by the [young-brothers-wait split](crate::parallel) over the solver's thread pool.
     fn probe(&self, rm: u16, cm: u16, t: i32, beta: i32) -> i32 {
-        if self.threads <= 1 || t < PARALLEL_MIN_PIECES {
-            let mut w = Worker::new(self, None);
-            return w.search(rm, cm, t, beta - 1, beta);
+        let pool =
+            || self.workers.get_or_init(|| rayon::ThreadPoolBuilder::new().num_threads(self.threads).build().ok());
+        if self.threads > 1
+            && t >= PARALLEL_MIN_PIECES
+            && let Some(pool) = pool()
+        {
+            // Nothing above the root can stop it, so the search always finishes.
+            return pool.install(|| crate::parallel::search(self, &[], rm, cm, t, beta, 0)).unwrap_or(beta - 1);
         }
-        let mut w = Worker::new(self, None);
-        let Some(children) = w.ordered_children(rm, cm, t) else {
-            return w.search(rm, cm, t, beta - 1, beta);
-        };
-        // The first move (the table's, else the largest take) usually decides a probe that succeeds, and its
-        // subtree is where the others' work would transpose into: every thread searches it together over the
-        // shared table (ordering equal takes differently), and only if it falls short are the others split.
-        let first = children[0];
-        let g = first.gain();
-        let v0 = g - self.search_together(first.rm, first.cm, t - g, g - beta, g - beta + 1);
-        let key = key(rm, cm);
-        if v0 >= beta {
-            self.table.store(key, v0, t, Some(first.index), t as u32);
-            return v0;
-        }
-        let next = AtomicUsize::new(1);
-        let stop = AtomicBool::new(false);
-        let best = std::sync::Mutex::new((v0, Some(first.index)));
-        std::thread::scope(|scope| {
-            for _ in 0..self.threads {
-                scope.spawn(|| {
-                    let mut w = Worker::new(self, Some(&stop));
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        if i >= children.len() || stop.load(Ordering::Relaxed) {
-                            break;
-                        }
-                        let c = children[i];
-                        let g = c.gain();
-                        let v = g - w.search(c.rm, c.cm, t - g, g - beta, g - beta + 1);
-                        if w.aborted {
-                            break;
-                        }
-                        if let Ok(mut b) = best.lock()
-                            && v > b.0
-                        {
-                            *b = (v, Some(c.index));
-                        }
-                        if v >= beta {
-                            stop.store(true, Ordering::Relaxed);
-                            break;
-                        }
-                    }
-                });
-            }
-        });
-        let (v, m) = best.into_inner().unwrap_or((v0, Some(first.index)));
-        if v >= beta {
-            self.table.store(key, v, t, m, t as u32);
-        } else {
-            // A failed probe has no best move (see the worker's store).
-            self.table.store(key, -t, v, None, t as u32);
-        }
-        v
+        let mut w = Worker::new(self, Vec::new());
+        w.search(rm, cm, t, beta - 1, beta)
     }
 }
 

@@ -16,10 +16,9 @@ pub(crate) struct Worker<'a> {
     s: &'a Solver,
     endgame: Endgame,
     nodes: u64,
-    stop: Option<&'a AtomicBool>,
+    /// Stop flags of the parallel nodes this worker's search belongs to: any one raised aborts it.
+    stops: Vec<&'a AtomicBool>,
     pub(crate) aborted: bool,
-    /// Helper threads searching the same subtree order equal takes the other way round (0: canonical order).
-    pub(crate) salt: u8,
 }
 
 /// One generated move: its canonical index, gain, child masks and the bound on its value. Eight bytes, so a
@@ -38,9 +37,23 @@ impl Child {
     pub(crate) fn gain(&self) -> i32 {
         i32::from(self.gain)
     }
-    fn bound(&self) -> i32 {
+    pub(crate) fn bound(&self) -> i32 {
         i32::from(self.bound)
     }
+}
+
+/// What a node's cheap tests leave open for the move search.
+pub(crate) struct Open {
+    /// The position's line counts.
+    pub(crate) sc: Scan,
+    /// The window, narrowed by the table's bounds.
+    pub(crate) alpha: i32,
+    pub(crate) beta: i32,
+    /// The table's move, searched first.
+    pub(crate) tt_move: Option<u8>,
+    /// The table key, and whether the position is large enough to use the table.
+    pub(crate) key: u32,
+    pub(crate) use_table: bool,
 }
 
 /// The line counts of a position, from which its static bounds and its moves are derived.
@@ -87,23 +100,9 @@ impl Drop for Worker<'_> {
 }
 
 impl<'a> Worker<'a> {
-    pub(crate) fn new(s: &'a Solver, stop: Option<&'a AtomicBool>) -> Worker<'a> {
+    pub(crate) fn new(s: &'a Solver, stops: Vec<&'a AtomicBool>) -> Worker<'a> {
         let endgame = s.pool.lock().ok().and_then(|mut p| p.pop()).unwrap_or_default();
-        Worker { s, endgame, nodes: 0, stop, aborted: false, salt: 0 }
-    }
-
-    /// The root's children in search order, or `None` when the root is settled without search.
-    pub(crate) fn ordered_children(&mut self, rm: u16, cm: u16, t: i32) -> Option<Vec<Child>> {
-        if rm.count_ones() <= 3 || cm.count_ones() <= 3 {
-            return None;
-        }
-        let tt_move = self.s.table.probe(key(rm, cm)).and_then(|p| p.best);
-        let scan = self.scan(rm, cm);
-        let mut list = [Child::default(); 32];
-        let n = self.generate(rm, cm, t, &scan, &mut list);
-        let mut v = list[..n].to_vec();
-        v.sort_by_key(|c| (Some(c.index) != tt_move, std::cmp::Reverse(c.gain), c.index));
-        Some(v)
+        Worker { s, endgame, nodes: 0, stops, aborted: false }
     }
 
     /// Counts the pieces of every line in play and finds the longest ones.
@@ -167,69 +166,19 @@ impl<'a> Worker<'a> {
 
     fn tick(&mut self) {
         self.nodes += 1;
-        if self.nodes & 0xFFF == 0 && self.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+        if self.nodes & 0xFFF == 0 && self.stops.iter().any(|s| s.load(Ordering::Relaxed)) {
             self.aborted = true;
         }
     }
 
     /// Fail-soft negamax: the value of the position (rows `rm`, columns `cm`, `t` pieces, all lines non-empty)
     /// if it lies strictly between `alpha` and `beta`, else a bound on the far side of the window.
-    pub(crate) fn search(&mut self, rm: u16, cm: u16, t: i32, mut alpha: i32, mut beta: i32) -> i32 {
-        self.tick();
-        if self.aborted {
-            return 0;
-        }
-        let nr = rm.count_ones();
-        let nc = cm.count_ones();
-        if nr <= 1 || nc <= 1 {
-            return t;
-        }
-        if nr <= 3 {
-            let s = self.s;
-            return self.endgame.value_of_lines(bits(cm).map(|j| s.cols[j] & rm), rm);
-        }
-        if nc <= 3 {
-            let s = self.s;
-            return self.endgame.value_of_lines(bits(rm).map(|i| s.rows[i] & cm), cm);
-        }
-
-        // Static bounds first: they need no memory access, and a node they settle would only pay a cache miss
-        // for its table probe. The probe's bucket is on its way meanwhile.
-        let key = key(rm, cm);
-        let use_table = t >= TABLE_MIN_PIECES;
-        if use_table {
-            self.s.table.prefetch(key);
-        }
-        let sc = self.scan(rm, cm);
-        if sc.r1 == 1 && sc.c1 == 1 {
-            // Every piece is alone in its row and its column: each move takes one piece, so parity decides.
-            return t & 1;
-        }
-        let (lower, upper) = self.static_bounds(rm, cm, t, &sc);
-        if lower >= beta {
-            return lower;
-        }
-        if upper <= alpha {
-            return upper;
-        }
-
-        // Table: stored bounds narrow the window or settle the node; its move is searched first.
-        let mut tt_move = None;
-        if let Some(p) = if use_table { self.s.table.probe(key) } else { None } {
-            if p.lower >= beta {
-                return p.lower;
-            }
-            if p.upper <= alpha {
-                return p.upper;
-            }
-            if p.lower == p.upper {
-                return p.lower;
-            }
-            alpha = alpha.max(p.lower - 1);
-            beta = beta.min(p.upper + 1);
-            tt_move = p.best;
-        }
-        let alpha_orig = alpha;
+    pub(crate) fn search(&mut self, rm: u16, cm: u16, t: i32, alpha: i32, beta: i32) -> i32 {
+        let o = match self.settle(rm, cm, t, alpha, beta) {
+            Ok(o) => o,
+            Err(v) => return v,
+        };
+        let (mut alpha, beta, sc) = (o.alpha, o.beta, &o.sc);
 
         // Below the enhanced transposition cutoff, the first move (the table's, else the first longest line) is
         // searched before the others are generated: nearly every node that cuts off does so on its first move.
@@ -237,20 +186,10 @@ impl<'a> Worker<'a> {
         let mut best_move = None;
         let mut done = None;
         if t < ETC_MIN_PIECES {
-            let index = tt_move.unwrap_or_else(|| {
-                if self.salt != 0 {
-                    if sc.c1 >= sc.r1 {
-                        16 + (15 - sc.c1_mask.leading_zeros()) as u8
-                    } else {
-                        (15 - sc.r1_mask.leading_zeros()) as u8
-                    }
-                } else if sc.r1 >= sc.c1 {
-                    sc.r1_mask.trailing_zeros() as u8
-                } else {
-                    16 + sc.c1_mask.trailing_zeros() as u8
-                }
+            let index = o.tt_move.unwrap_or_else(|| {
+                if sc.r1 >= sc.c1 { sc.r1_mask.trailing_zeros() as u8 } else { 16 + sc.c1_mask.trailing_zeros() as u8 }
             });
-            let c = self.child(rm, cm, t, &sc, index);
+            let c = self.child(rm, cm, t, sc, index);
             done = Some(index);
             if c.bound() <= alpha {
                 best = c.bound();
@@ -263,8 +202,8 @@ impl<'a> Worker<'a> {
                 best_move = Some(index);
                 alpha = alpha.max(v);
                 if alpha >= beta {
-                    if use_table {
-                        self.s.table.store(key, best, t, best_move, t as u32);
+                    if o.use_table {
+                        self.s.table.store(o.key, best, t, best_move, t as u32);
                     }
                     return best;
                 }
@@ -272,37 +211,17 @@ impl<'a> Worker<'a> {
         }
 
         let mut buf = [Child::default(); 32];
-        let n = self.generate(rm, cm, t, &sc, &mut buf);
+        let n = match self.expand(rm, cm, t, &o, alpha, &mut buf) {
+            Ok(n) => n,
+            Err(v) => return v,
+        };
         let list = &mut buf[..n];
-        // Enhanced transposition cutoff: a child whose stored upper bound already proves this node ≥ beta ends
-        // the node before any search; a stored lower bound tightens that child's bound.
-        if t >= ETC_MIN_PIECES {
-            for c in list.iter() {
-                if c.bound() > alpha {
-                    self.s.table.prefetch(self::key(c.rm, c.cm));
-                }
-            }
-            for c in list.iter_mut() {
-                // A move already bounded at or below alpha is skipped below whatever the table says.
-                if c.bound() <= alpha {
-                    continue;
-                }
-                if let Some(p) = self.s.table.probe(self::key(c.rm, c.cm)) {
-                    let v = c.gain() - p.upper;
-                    if v >= beta {
-                        self.s.table.store(key, v, t, Some(c.index), t as u32);
-                        return v;
-                    }
-                    c.bound = c.bound.min((c.gain() - p.lower) as i16);
-                }
-            }
-        }
         // Order: the table's move, then larger takes first (canonical order on ties). Most nodes cut after the
         // first move, so only the first is selected at once; the rest are sorted when a second move is needed.
-        let first = list.iter().position(|c| Some(c.index) == tt_move).unwrap_or_else(|| {
+        let first = list.iter().position(|c| Some(c.index) == o.tt_move).unwrap_or_else(|| {
             let mut b = 0;
             for (i, c) in list.iter().enumerate().skip(1) {
-                if c.gain > list[b].gain || (self.salt != 0 && c.gain == list[b].gain) {
+                if c.gain > list[b].gain {
                     b = i;
                 }
             }
@@ -311,8 +230,7 @@ impl<'a> Worker<'a> {
         list[..=first].rotate_right(1);
         for k in 0..n {
             if k == 1 {
-                let salt = self.salt;
-                list[1..].sort_unstable_by_key(|c| (std::cmp::Reverse(c.gain), c.index ^ salt));
+                list[1..].sort_unstable_by_key(|c| (std::cmp::Reverse(c.gain), c.index));
             }
             let c = list[k];
             if Some(c.index) == done {
@@ -338,21 +256,126 @@ impl<'a> Worker<'a> {
                 break;
             }
         }
-        let (lo, hi) = if best <= alpha_orig {
+        self.record(&o, t, best, best_move);
+        best
+    }
+
+    /// A node's cheap tests, in order: trivial positions, the endgame memo, the static bounds, the table. Either
+    /// the node's value (or bound) or what the move search needs.
+    #[inline(always)]
+    pub(crate) fn settle(&mut self, rm: u16, cm: u16, t: i32, mut alpha: i32, mut beta: i32) -> Result<Open, i32> {
+        self.tick();
+        if self.aborted {
+            return Err(0);
+        }
+        let nr = rm.count_ones();
+        let nc = cm.count_ones();
+        if nr <= 1 || nc <= 1 {
+            return Err(t);
+        }
+        if nr <= 3 {
+            let s = self.s;
+            return Err(self.endgame.value_of_lines(bits(cm).map(|j| s.cols[j] & rm), rm));
+        }
+        if nc <= 3 {
+            let s = self.s;
+            return Err(self.endgame.value_of_lines(bits(rm).map(|i| s.rows[i] & cm), cm));
+        }
+
+        // Static bounds first: they need no memory access, and a node they settle would only pay a cache miss
+        // for its table probe. The probe's bucket is on its way meanwhile.
+        let key = key(rm, cm);
+        let use_table = t >= TABLE_MIN_PIECES;
+        if use_table {
+            self.s.table.prefetch(key);
+        }
+        let sc = self.scan(rm, cm);
+        if sc.r1 == 1 && sc.c1 == 1 {
+            // Every piece is alone in its row and its column: each move takes one piece, so parity decides.
+            return Err(t & 1);
+        }
+        let (lower, upper) = self.static_bounds(rm, cm, t, &sc);
+        if lower >= beta {
+            return Err(lower);
+        }
+        if upper <= alpha {
+            return Err(upper);
+        }
+
+        // Table: stored bounds narrow the window or settle the node; its move is searched first.
+        let mut tt_move = None;
+        if let Some(p) = if use_table { self.s.table.probe(key) } else { None } {
+            if p.lower >= beta {
+                return Err(p.lower);
+            }
+            if p.upper <= alpha {
+                return Err(p.upper);
+            }
+            if p.lower == p.upper {
+                return Err(p.lower);
+            }
+            alpha = alpha.max(p.lower - 1);
+            beta = beta.min(p.upper + 1);
+            tt_move = p.best;
+        }
+        Ok(Open { sc, alpha, beta, tt_move, key, use_table })
+    }
+
+    /// Fills `list` with the node's moves and, from 24 pieces up, runs the enhanced transposition cutoff: a child
+    /// whose stored upper bound already proves the node ≥ beta ends it (`Err` with that value, stored); a stored
+    /// lower bound tightens that child's bound. `alpha` is the node's current lower window edge.
+    #[inline(always)]
+    pub(crate) fn expand(
+        &mut self,
+        rm: u16,
+        cm: u16,
+        t: i32,
+        o: &Open,
+        alpha: i32,
+        list: &mut [Child; 32],
+    ) -> Result<usize, i32> {
+        let n = self.generate(rm, cm, t, &o.sc, list);
+        if t >= ETC_MIN_PIECES {
+            for c in list[..n].iter() {
+                if c.bound() > alpha {
+                    self.s.table.prefetch(self::key(c.rm, c.cm));
+                }
+            }
+            for c in list[..n].iter_mut() {
+                // A move already bounded at or below alpha is skipped below whatever the table says.
+                if c.bound() <= alpha {
+                    continue;
+                }
+                if let Some(p) = self.s.table.probe(self::key(c.rm, c.cm)) {
+                    let v = c.gain() - p.upper;
+                    if v >= o.beta {
+                        self.s.table.store(o.key, v, t, Some(c.index), t as u32);
+                        return Err(v);
+                    }
+                    c.bound = c.bound.min((c.gain() - p.lower) as i16);
+                }
+            }
+        }
+        Ok(n)
+    }
+
+    /// Stores a searched node's result: `best` (fail-soft) against the window `o` left for the moves.
+    pub(crate) fn record(&self, o: &Open, t: i32, best: i32, best_move: Option<u8>) {
+        if !o.use_table {
+            return;
+        }
+        let (lo, hi) = if best <= o.alpha {
             (-t, best)
-        } else if best >= beta {
+        } else if best >= o.beta {
             (best, t)
         } else {
             (best, best)
         };
-        if use_table {
-            // A node that failed low has no best move, only the move whose bound happened to be highest: storing
-            // it would put a poor move first when a later probe with a lower window needs this node to cut (on
-            // 13×13 and 14×14 boards that more than doubled the nodes). The entry keeps any earlier move instead.
-            let best_move = if best <= alpha_orig { None } else { best_move };
-            self.s.table.store(key, lo, hi, best_move, t as u32);
-        }
-        best
+        // A node that failed low has no best move, only the move whose bound happened to be highest: storing it
+        // would put a poor move first when a later probe with a lower window needs this node to cut (on 13×13 and
+        // 14×14 boards that more than doubled the nodes). The entry keeps any earlier move instead.
+        let best_move = if best <= o.alpha { None } else { best_move };
+        self.s.table.store(o.key, lo, hi, best_move, t as u32);
     }
 
     /// The value of move `c` (fail-soft within `alpha..beta`): a full window for the first move searched, else
@@ -387,26 +410,26 @@ impl<'a> Worker<'a> {
 /// counts, the lines holding one piece, the longest and second-longest counts (with multiplicity) and the set of
 /// longest lines.
 fn count_lines(along: u16, lines: &[u16; MAX_SIDE], across: u16) -> ([u8; MAX_SIDE], u16, i32, i32, u16) {
+    // Branch-free over all sixteen slots (lines out of play count 0), so the compiler can do each step on whole
+    // vectors: popcounts, the maximum, the masks of the lines at the maximum and holding one piece.
     let mut counts = [0u8; MAX_SIDE];
-    let (mut ones, mut first, mut second, mut first_mask) = (0u16, 0, 0, 0u16);
-    for i in bits(along) {
-        let k = (lines[i] & across).count_ones() as i32;
-        counts[i] = k as u8;
-        if k == 1 {
-            ones |= 1 << i;
-        }
-        if k > first {
-            second = first;
-            first = k;
-            first_mask = 1 << i;
-        } else if k == first {
-            second = k;
-            first_mask |= 1 << i;
-        } else if k > second {
-            second = k;
-        }
+    for i in 0..MAX_SIDE {
+        let live = (along >> i) & 1;
+        counts[i] = ((lines[i] & across).count_ones() as u16 * live) as u8;
     }
-    (counts, ones, first, second, first_mask)
+    let first = counts.iter().copied().max().unwrap_or(0);
+    let (mut first_mask, mut ones) = (0u16, 0u16);
+    for (i, &k) in counts.iter().enumerate() {
+        first_mask |= u16::from(k == first) << i;
+        ones |= u16::from(k == 1) << i;
+    }
+    first_mask &= along;
+    let second = if first_mask.count_ones() >= 2 {
+        first
+    } else {
+        counts.iter().map(|&k| if k == first { 0 } else { k }).max().unwrap_or(0)
+    };
+    (counts, ones, i32::from(first), i32::from(second), first_mask)
 }
 
 /// The least "longest line left" over the moves along one side (say rows): the longest rows are `r1` (the set
@@ -471,7 +494,7 @@ mod tests {
             let n = 4 + (seed % 9) as usize;
             let b = random_board(n, n + (seed % 3) as usize, 0.2 + (seed % 7) as f64 * 0.1, seed);
             let s = Solver::new(&b, &SolveOptions { table_entries: Some(64), ..SolveOptions::default() });
-            let w = Worker::new(&s, None);
+            let w = Worker::new(&s, Vec::new());
             // Random sub-positions: drop a pseudo-random set of lines, then the lines left empty.
             let (rm, cm) = s.normalise(!(seed.wrapping_mul(0x9E37_79B9) as u16), !((seed >> 3) as u16 & 0x0505));
             if rm.count_ones() < 2 || cm.count_ones() < 2 {

@@ -101,8 +101,8 @@ fn the_course_samples() {
 
 #[test]
 fn the_parallel_root_agrees_with_one_thread_and_the_baseline() {
-    // Roots of 72 pieces or more take the parallel path (the first move searched by every thread together, then the
-    // others split); dense 9×9 boards reach it and still solve quickly.
+    // Roots of 72 pieces or more take the parallel path (the young-brothers-wait split over a thread pool); dense
+    // 9×9 boards reach it and still solve quickly.
     for seed in 0..4u64 {
         let b = random_board(9, 9, 0.95, 2000 + seed);
         assert!(b.pieces() >= 72, "seed {seed}: {} pieces", b.pieces());
