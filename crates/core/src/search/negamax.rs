@@ -72,6 +72,7 @@ impl<S: State> Searcher<S> {
 
     /// Forgets everything learnt (table, killers, history), e.g. for a new game.
     pub fn clear(&mut self) {
+        self.give_back_table();
         match Arc::get_mut(&mut self.tt) {
             Some(tt) => tt.clear_exclusive(),
             None => self.tt.clear(),
@@ -203,7 +204,8 @@ impl<S: State> Searcher<S> {
 
     /// Takes the table out of its `Arc` for the search when no other searcher holds it (see `own`).
     fn take_table(&mut self) {
-        if Arc::strong_count(&self.tt) == 1 && Arc::weak_count(&self.tt) == 0 {
+        // A table still taken (a search that unwound before giving it back) stays in use.
+        if self.own.is_none() && Arc::strong_count(&self.tt) == 1 && Arc::weak_count(&self.tt) == 0 {
             let shared = std::mem::replace(&mut self.tt, Arc::new(TranspositionTable::new(2)));
             match Arc::try_unwrap(shared) {
                 Ok(table) => self.own = Some(table),
