@@ -16,7 +16,7 @@
 //!    one (the two children are mirror images), with principal-variation null windows; it stores the bounds found.
 //!
 //! The root runs MTD(f) (a sequence of null-window probes stepping by 2, the value's parity). With several threads
-//! each probe of a large root is a young-brothers-wait split over a thread pool ([`crate::parallel`]). Each node
+//! each probe of a large root is a young-brothers-wait split over a thread pool (`parallel.rs`). Each node
 //! also stores no best move when it fails low (the entry keeps an earlier one). The best move reported is always the first move whose value equals the root value in
 //! a fixed order (larger takes first, then canonical order: the root's search order, so the proofs that the moves
 //! before it fall short are already in the table), so the output never depends on the thread count or on the

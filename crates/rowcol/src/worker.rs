@@ -1,9 +1,11 @@
 //! One search thread of the fast solver: the node search and everything it computes per node.
 //!
-//! A [`Worker`] holds a thread's share of a [`Solver`]'s work: its node count, its endgame memo and the stop flag
-//! of a split root. `search` is the fail-soft null-window negamax over (rows, columns) masks described in
-//! [`crate::solver`]; per node it counts the lines ([`Scan`]), derives the static bounds in closed form, probes the
-//! shared table, and generates 8-byte move records ([`Child`]) only when the node is not already settled.
+//! A [`Worker`] holds a thread's share of a [`Solver`]'s work: its node count, its endgame memo and the stop flags
+//! of the parallel nodes above it. `search` is the fail-soft null-window negamax over (rows, columns) masks
+//! described in [`crate::solver`]; per node it counts the lines ([`Scan`]), derives the static bounds in closed
+//! form, probes the shared table, and generates 8-byte move records ([`Child`]) only when the node is not already
+//! settled. The node's steps are separate methods ([`Worker::settle`], [`Worker::expand`], [`Worker::record`]) so
+//! the parallel search's split nodes ([`crate::parallel`]) run exactly the same tests and stores.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
