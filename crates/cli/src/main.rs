@@ -3,6 +3,8 @@
 //! A closed stdout (`sente … | head`) ends quietly with 0, as ripgrep does.
 
 mod args;
+#[cfg(any(feature = "rowcol", feature = "starcircle", feature = "lgame"))]
+mod check;
 mod commands;
 mod error;
 mod io;
