@@ -214,23 +214,21 @@ impl<'a> Session<'a> {
             },
         };
         let result = CaseResult { case: name.to_string(), verdict, explanation, seconds: run.elapsed.as_secs_f64() };
-        self.record(result, &dir, expected, &run);
+        let files = [("expected.txt", expected.as_bytes()), ("stdout.txt", &run.stdout), ("stderr.txt", &run.stderr)];
+        self.record(result, &dir, &files);
         Ok(())
     }
 
-    /// Records a judged case. A pass removes its folder; a failure keeps it, with the expected answer, the
-    /// explanation and the program's standard output and error written beside what the program left.
-    pub fn record(&mut self, result: CaseResult, dir: &Path, expected: &str, run: &Run) {
+    /// Records a judged case. A pass removes its folder; a failure keeps it, with `files` (name, contents) written
+    /// beside what the program left, `explanation.txt` among them, and prints its line (unless `--json`).
+    pub fn record(&mut self, result: CaseResult, dir: &Path, files: &[(&str, &[u8])]) {
         if result.verdict == Verdict::Pass {
             let _ = std::fs::remove_dir_all(dir);
         } else {
-            let _ = std::fs::write(dir.join("expected.txt"), expected);
-            let _ = std::fs::write(
-                dir.join("explanation.txt"),
-                format!("{}: {}\n", result.verdict.name(), result.explanation),
-            );
-            let _ = std::fs::write(dir.join("stdout.txt"), &run.stdout);
-            let _ = std::fs::write(dir.join("stderr.txt"), &run.stderr);
+            let explanation = format!("{}: {}\n", result.verdict.name(), result.explanation);
+            for (name, contents) in files.iter().chain(&[("explanation.txt", explanation.as_bytes())]) {
+                let _ = std::fs::write(dir.join(name), contents);
+            }
             if !self.args.json {
                 self.progress.suspend(|| println!("{}", result.line()));
             }
@@ -241,6 +239,11 @@ impl<'a> Session<'a> {
         self.progress.inc(1);
     }
 
+    /// Whether any case recorded so far failed.
+    pub fn any_failed(&self) -> bool {
+        self.results.iter().any(|r| r.verdict != Verdict::Pass)
+    }
+
     /// Ends the check: prints the report (and writes the JUnit file) and gives the exit code, 0 when every case
     /// passed and 1 otherwise.
     ///
@@ -248,7 +251,7 @@ impl<'a> Session<'a> {
     /// The JUnit file or stdout cannot be written.
     pub fn finish(self) -> Result<ExitCode, CliError> {
         self.progress.finish_and_clear();
-        let failed = self.results.iter().any(|r| r.verdict != Verdict::Pass);
+        let failed = self.any_failed();
         let kept = if failed {
             Some(self.root.display().to_string())
         } else {
