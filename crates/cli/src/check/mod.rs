@@ -26,10 +26,11 @@ use std::time::{Duration, Instant};
 /// The options every checker takes (flattened into each game's `check` subcommand).
 #[derive(Debug, clap::Args)]
 pub struct CheckArgs {
-    /// The program to check, run as `sh -c CMD` in a fresh folder for every case.
+    /// The program to check, run as `sh -c CMD` in a fresh folder for every case (so name files by absolute
+    /// paths: `--program "$PWD/a.out"`).
     #[arg(long, value_name = "CMD")]
     pub program: String,
-    /// How many cases to generate.
+    /// How many cases to generate [default: rowcol 20, starcircle 50 (the course grades 50), lgame 200].
     #[arg(long, value_name = "N")]
     pub cases: Option<usize>,
     /// Seed of the generated cases (case k uses seed S+k-1, so a failing case can be made again alone).
@@ -39,7 +40,8 @@ pub struct CheckArgs {
     /// holding an input.txt, is one case); for lgame, a file of positions, one per line.
     #[arg(long, value_name = "PATH", conflicts_with = "cases")]
     pub inputs: Option<PathBuf>,
-    /// Time limit: `30` or `30s` (seconds), `1.5s`, `500ms`. Per case; for lgame, for the whole run.
+    /// Time limit: `30` or `30s` (seconds), `1.5s`, `500ms`. Per case; for lgame, for the whole run [default:
+    /// starcircle 180 s (the course's 3 minutes), rowcol and lgame 60 s].
     #[arg(long, value_name = "TIME", value_parser = parse_time_limit)]
     pub time_limit: Option<Duration>,
     /// Print the report as one JSON object on stdout instead of text.
@@ -147,12 +149,17 @@ impl<'a> Session<'a> {
         Ok(Session { game, args, limit, root, temporary_root, results: Vec::new(), progress, start: Instant::now() })
     }
 
+    /// The folder of a case (or of a whole run) under the root, not made yet.
+    pub fn case_dir(&self, name: &str) -> PathBuf {
+        self.root.join(name)
+    }
+
     /// A fresh, empty folder for a case (or for a whole run), under the root.
     ///
     /// # Errors
     /// It cannot be made.
     pub fn fresh_dir(&self, name: &str) -> Result<PathBuf, CliError> {
-        let dir = self.root.join(name);
+        let dir = self.case_dir(name);
         if dir.exists() {
             let _ = std::fs::remove_dir_all(&dir);
         }
@@ -180,6 +187,9 @@ impl<'a> Session<'a> {
                 let last = String::from_utf8_lossy(&run.stderr);
                 let last = last.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("").trim();
                 let mut why = format!("the program ended with {}", ending.describe());
+                if matches!(ending, Ending::Exited(126 | 127)) {
+                    why.push_str(" (not found or not runnable? CMD runs inside the case folder: give absolute paths)");
+                }
                 if !last.is_empty() {
                     why.push_str(": ");
                     why.extend(last.chars().take(160));
@@ -221,10 +231,15 @@ impl<'a> Session<'a> {
 
     /// Records a judged case. A pass removes its folder; a failure keeps it, with `files` (name, contents) written
     /// beside what the program left, `explanation.txt` among them, and prints its line (unless `--json`).
+    /// The folder is made here when it does not exist yet (checkers that run no program per case make none for
+    /// the passing ones).
     pub fn record(&mut self, result: CaseResult, dir: &Path, files: &[(&str, &[u8])]) {
         if result.verdict == Verdict::Pass {
-            let _ = std::fs::remove_dir_all(dir);
+            if dir.exists() {
+                let _ = std::fs::remove_dir_all(dir);
+            }
         } else {
+            let _ = std::fs::create_dir_all(dir);
             let explanation = format!("{}: {}\n", result.verdict.name(), result.explanation);
             for (name, contents) in files.iter().chain(&[("explanation.txt", explanation.as_bytes())]) {
                 let _ = std::fs::write(dir.join(name), contents);

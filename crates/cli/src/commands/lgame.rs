@@ -81,14 +81,15 @@ enum Cmd {
     },
     /// Grade a program that answers positions as `best` does: every answer judged against the perfect table.
     #[command(
-        after_help = "Examples:\n  sente lgame check --program './my-lgame'                200 random positions\n  \
-        sente lgame check --program 'python3 lgame.py' --all      all 18,368 positions\n  \
-        sente lgame check --program ./my-lgame --inputs positions.txt --json\n\n\
-        The program gets every position on stdin (one per line) in one run and must print one line per position:\n\
-        the position after its move (X still the mover) and the input's value (W<k>, L<k>, D), or `- L0`.\n\
-        Accepted moves: a fastest win, a slowest loss, or a draw leaving the opponent the largest share of losing\n\
-        replies (any such move). The time limit is for the whole run. Verdicts: pass, wrong, format, timeout,\n\
-        crash. Exit status: 0 all pass, 1 some fail, 2 bad usage. See docs/check.md."
+        after_help = "Examples:\n  sente lgame check --program \"$PWD/my-lgame\"             200 random positions\n  \
+        sente lgame check --program \"python3 $PWD/lgame.py\" --all   all 18,368 positions\n  \
+        sente lgame check --program \"$PWD/my-lgame\" --inputs positions.txt --json\n\n\
+        The program gets every position on stdin (one per line) in one run and must print one line per \
+        position: the position after its move (X still the mover) and the input's value (W<k>, L<k>, D), or \
+        `- L0`. Accepted moves: a fastest win, a slowest loss, or a draw leaving the opponent the largest share of \
+        losing replies (any such move). The time limit is for the whole run.\n\
+        Verdicts: pass, wrong, format, timeout, crash. Exit status: 0 all pass, 1 some fail, 2 bad usage.\n\
+        See docs/check.md."
     )]
     Check {
         #[command(flatten)]
@@ -327,12 +328,17 @@ fn check(args: &CheckArgs, all: bool) -> Result<ExitCode, CliError> {
             verdict = Verdict::Format;
             explanation = format!("{extra} line(s) more than the {} positions given", positions.len());
         }
-        let dir = session.fresh_dir(name)?;
+        let dir = session.case_dir(name);
+        let result = CaseResult { case: name.clone(), verdict, explanation, seconds };
+        if verdict == Verdict::Pass {
+            session.record(result, &dir, &[]);
+            continue;
+        }
         let input = format!("{}\n", LGame.format_state(pos));
         let got = answers.get(i).map_or(String::new(), |l| format!("{l}\n"));
         let want = expected(&analysis, pos);
         let files = [("input.txt", input.as_bytes()), ("got.txt", got.as_bytes()), ("expected.txt", want.as_bytes())];
-        session.record(CaseResult { case: name.clone(), verdict, explanation, seconds }, &dir, &files);
+        session.record(result, &dir, &files);
     }
     if !session.any_failed() {
         let _ = std::fs::remove_dir_all(&run_dir);

@@ -51,12 +51,12 @@ enum Cmd {
     Bench(BenchArgs),
     /// Grade a program that does the course's task: run it on boards in fresh folders and judge each output.txt.
     #[command(
-        after_help = "Examples:\n  sente rowcol check --program 'python3 /path/to/hw3.py'        20 boards, 1-8 x 1-8\n  \
-        sente rowcol check --program ./a.out --cases 100 --seed 7 --rows 8 --cols 8 --json\n  \
-        sente rowcol check --program ./a.out --inputs my-boards/ --time-limit 5s --junit report.xml\n\n\
-        Judged: output.txt must hold exactly three lines: `Row #: k` or `Column #: k`, the margin (`+3 points`,\n\
-        `0 points`, `-2 points`) and `Total run time = <number> seconds.`; CRLF, trailing spaces and a missing final\n\
-        newline are tolerated. Any optimal move is accepted; the margin must be the exact value.\n\
+        after_help = "Examples:\n  sente rowcol check --program \"python3 $PWD/hw3.py\"       20 boards, 1-8 x 1-8\n  \
+        sente rowcol check --program \"$PWD/a.out\" --cases 100 --seed 7 --rows 8 --cols 8 --json\n  \
+        sente rowcol check --program \"$PWD/a.out\" --inputs my-boards/ --time-limit 5s --junit report.xml\n\n\
+        Judged: output.txt must hold exactly three lines: `Row #: k` or `Column #: k`, the margin (`+3 points`, \
+        `0 points`, `-2 points`) and `Total run time = <number> seconds.`; CRLF, trailing spaces and a missing \
+        final newline are tolerated. Any optimal move is accepted; the margin must be the exact value.\n\
         Verdicts: pass, wrong, format, timeout, crash. Exit status: 0 all pass, 1 some fail, 2 bad usage.\n\
         See docs/check.md."
     )]

@@ -96,11 +96,11 @@ enum Cmd {
     },
     /// Grade a program that does the course's task: run it on inputs in fresh folders, compare output.txt byte for byte.
     #[command(
-        after_help = "Examples:\n  sente starcircle check --program 'python hw1cs561s2018.py'     50 cases, depth 1-10\n  \
-        sente starcircle check --program ./a.out --cases 200 --depth 1-4 --pieces 1-6 --seed 9\n  \
-        sente starcircle check --program ./a.out --inputs cases/ --time-limit 10s --junit report.xml\n\n\
-        Judged: output.txt must equal Sente's answer byte for byte (four lines, no newline after the last;\n\
-        one final newline is tolerated). Right numbers with other whitespace or line ends are `format`.\n\
+        after_help = "Examples:\n  sente starcircle check --program \"python $PWD/hw1cs561s2018.py\"   50 cases\n  \
+        sente starcircle check --program \"$PWD/a.out\" --cases 200 --depth 1-4 --pieces 1-6 --seed 9\n  \
+        sente starcircle check --program \"$PWD/a.out\" --inputs cases/ --time-limit 10s --junit report.xml\n\n\
+        Judged: output.txt must equal Sente's answer byte for byte (four lines, no newline after the last; one \
+        final newline is tolerated). Right numbers with other whitespace or line ends are `format`.\n\
         Verdicts: pass, wrong, format, timeout, crash. Exit status: 0 all pass, 1 some fail, 2 bad usage.\n\
         See docs/check.md."
     )]
