@@ -18,7 +18,7 @@ use crate::io::write_output;
 use indicatif::{ProgressBar, ProgressStyle};
 use report::{CaseResult, Report, Verdict};
 use runner::{Ending, Run};
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -225,15 +225,17 @@ impl<'a> Session<'a> {
         };
         let result = CaseResult { case: name.to_string(), verdict, explanation, seconds: run.elapsed.as_secs_f64() };
         let files = [("expected.txt", expected.as_bytes()), ("stdout.txt", &run.stdout), ("stderr.txt", &run.stderr)];
-        self.record(result, &dir, &files);
-        Ok(())
+        self.record(result, &dir, &files)
     }
 
     /// Records a judged case. A pass removes its folder; a failure keeps it, with `files` (name, contents) written
     /// beside what the program left, `explanation.txt` among them, and prints its line (unless `--json`).
     /// The folder is made here when it does not exist yet (checkers that run no program per case make none for
     /// the passing ones).
-    pub fn record(&mut self, result: CaseResult, dir: &Path, files: &[(&str, &[u8])]) {
+    ///
+    /// # Errors
+    /// Stdout cannot be written (a closed pipe ends the check quietly, as everywhere in `sente`).
+    pub fn record(&mut self, result: CaseResult, dir: &Path, files: &[(&str, &[u8])]) -> Result<(), CliError> {
         if result.verdict == Verdict::Pass {
             if dir.exists() {
                 let _ = std::fs::remove_dir_all(dir);
@@ -245,13 +247,14 @@ impl<'a> Session<'a> {
                 let _ = std::fs::write(dir.join(name), contents);
             }
             if !self.args.json {
-                self.progress.suspend(|| println!("{}", result.line()));
+                self.progress.suspend(|| writeln!(std::io::stdout().lock(), "{}", result.line()))?;
             }
         }
         self.results.push(result);
         let failed = self.results.iter().filter(|r| r.verdict != Verdict::Pass).count();
         self.progress.set_message(format!("{failed} failed"));
         self.progress.inc(1);
+        Ok(())
     }
 
     /// Whether any case recorded so far failed.

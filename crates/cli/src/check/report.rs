@@ -73,6 +73,7 @@ pub struct Report {
     /// Cases that did not.
     pub failed: usize,
     /// Where the failing cases' folders are kept (absent when every case passed).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kept: Option<String>,
     /// Every case, in order.
     pub results: Vec<CaseResult>,

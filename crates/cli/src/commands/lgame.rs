@@ -331,14 +331,14 @@ fn check(args: &CheckArgs, all: bool) -> Result<ExitCode, CliError> {
         let dir = session.case_dir(name);
         let result = CaseResult { case: name.clone(), verdict, explanation, seconds };
         if verdict == Verdict::Pass {
-            session.record(result, &dir, &[]);
+            session.record(result, &dir, &[])?;
             continue;
         }
         let input = format!("{}\n", LGame.format_state(pos));
         let got = answers.get(i).map_or(String::new(), |l| format!("{l}\n"));
         let want = expected(&analysis, pos);
         let files = [("input.txt", input.as_bytes()), ("got.txt", got.as_bytes()), ("expected.txt", want.as_bytes())];
-        session.record(result, &dir, &files);
+        session.record(result, &dir, &files)?;
     }
     if !session.any_failed() {
         let _ = std::fs::remove_dir_all(&run_dir);
