@@ -158,6 +158,34 @@ fn timed_out_programs_and_their_helpers_are_killed() {
     }
 }
 
+#[test]
+fn an_interrupted_check_kills_the_running_program() {
+    let tmp = tempfile::tempdir().unwrap();
+    let pids = tmp.path().join("pids");
+    let mut child = sente()
+        .args(["rowcol", "check", "--program", &student("any/slow.sh"), "--cases", "3", "--time-limit", "60"])
+        .arg("--keep")
+        .arg(tmp.path().join("kept"))
+        .env("PIDS", &pids)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Wait until the program has started its helper (both pids written), then press Ctrl-C.
+    while std::fs::read_to_string(&pids).map_or(0, |t| t.lines().count()) < 2 {
+        assert!(child.try_wait().unwrap().is_none(), "the check ended before the program started");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let status = std::process::Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    assert!(status.success());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("check interrupted"));
+    for pid in std::fs::read_to_string(&pids).unwrap().lines() {
+        assert!(!Path::new(&format!("/proc/{pid}")).exists(), "process {pid} outlived the interrupted check");
+    }
+}
+
 #[cfg(target_os = "linux")]
 #[test]
 fn no_zombie_is_left_while_the_check_goes_on() {

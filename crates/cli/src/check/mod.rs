@@ -17,7 +17,7 @@ use crate::error::CliError;
 use crate::io::write_output;
 use indicatif::{ProgressBar, ProgressStyle};
 use report::{CaseResult, Report, Verdict};
-use runner::{Ending, Run};
+use runner::{Ending, Interrupt, Run};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -97,6 +97,7 @@ pub struct Session<'a> {
     results: Vec<CaseResult>,
     progress: ProgressBar,
     start: Instant,
+    interrupt: Interrupt,
 }
 
 impl<'a> Session<'a> {
@@ -134,7 +135,7 @@ impl<'a> Session<'a> {
                 (dir.keep(), true)
             }
         };
-        runner::prepare();
+        let interrupt = runner::prepare();
         let progress = if std::io::stderr().is_terminal() && cases > 1 {
             let bar = ProgressBar::new(cases as u64);
             if let Ok(style) = ProgressStyle::with_template("{bar:30} {pos}/{len} cases  {msg}  {elapsed} (eta {eta})")
@@ -146,7 +147,17 @@ impl<'a> Session<'a> {
             ProgressBar::hidden()
         };
         let limit = args.time_limit.unwrap_or(default_limit);
-        Ok(Session { game, args, limit, root, temporary_root, results: Vec::new(), progress, start: Instant::now() })
+        Ok(Session {
+            game,
+            args,
+            limit,
+            root,
+            temporary_root,
+            results: Vec::new(),
+            progress,
+            start: Instant::now(),
+            interrupt,
+        })
     }
 
     /// The folder of a case (or of a whole run) under the root, not made yet.
@@ -172,8 +183,14 @@ impl<'a> Session<'a> {
     /// # Errors
     /// The shell could not be started.
     pub fn run_program(&self, dir: &Path, stdin: Option<Vec<u8>>) -> Result<Run, CliError> {
-        runner::run(&self.args.program, dir, stdin, self.limit)
-            .map_err(|e| CliError::Other(format!("cannot run the program `{}`: {e}", self.args.program)))
+        runner::run(&self.args.program, dir, stdin, self.limit, &self.interrupt).map_err(|e| {
+            if e.kind() == std::io::ErrorKind::Interrupted {
+                self.progress.finish_and_clear();
+                CliError::Other(format!("check interrupted; cases so far are in {}", self.root.display()))
+            } else {
+                CliError::Other(format!("cannot run the program `{}`: {e}", self.args.program))
+            }
+        })
     }
 
     /// The verdict for a run that did not end normally (timeout, crash), or `None` when it exited with 0.

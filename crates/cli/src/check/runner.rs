@@ -8,11 +8,16 @@
 //! whatever runs as process 1, and it reaps every one of them after each run: no zombie is left, even in a
 //! container whose process 1 never reaps. Standard output and error are read on their own threads (so a chatty
 //! program cannot block on a full pipe) and kept up to [`CAPTURE_LIMIT`] bytes each.
+//!
+//! Because the program has a group of its own, a Ctrl-C at the terminal reaches only the checker. So the checker
+//! catches SIGINT, SIGTERM and SIGHUP once ([`Interrupt`]): the running program's group is killed and reaped, and
+//! the check stops with an error. A second Ctrl-C ends the checker at once.
 
 use std::io::{Read, Write};
 use std::path::Path;
 use std::process::{Command, ExitStatus, Stdio};
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
 
 /// The most bytes of standard output (and of standard error) kept from one run; the rest is read and dropped.
@@ -69,20 +74,47 @@ pub struct Run {
     pub stderr: Vec<u8>,
 }
 
-/// Prepares the checker's process for running programs: on Linux, become the subreaper of their orphans.
-pub fn prepare() {
+/// Set when the checker was asked to stop (SIGINT, SIGTERM, SIGHUP).
+#[derive(Clone, Debug, Default)]
+pub struct Interrupt(Arc<AtomicBool>);
+
+impl Interrupt {
+    /// Whether a stop was asked for.
+    pub fn is_set(&self) -> bool {
+        self.0.load(Ordering::SeqCst)
+    }
+}
+
+/// Prepares the checker's process for running programs: on Linux, become the subreaper of their orphans; catch the
+/// signals that ask it to stop (a second one of them, once caught, ends it with status 130).
+pub fn prepare() -> Interrupt {
     #[cfg(target_os = "linux")]
     {
         // Failure only means orphans go to process 1 as usual; the group kill still ends them.
         let _ = rustix::process::set_child_subreaper(rustix::process::getpid().into());
     }
+    let flag = Interrupt::default();
+    #[cfg(unix)]
+    for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP] {
+        // Failure leaves the default action: the checker dies and the program runs on; nothing better to do.
+        let _ = signal_hook::flag::register_conditional_shutdown(signal, 130, Arc::clone(&flag.0));
+        let _ = signal_hook::flag::register(signal, Arc::clone(&flag.0));
+    }
+    flag
 }
 
 /// Runs `sh -c program` in `dir`, feeding `stdin` (or an empty standard input), for at most `limit`.
 ///
 /// # Errors
-/// The shell could not be started, or waiting on it failed.
-pub fn run(program: &str, dir: &Path, stdin: Option<Vec<u8>>, limit: Duration) -> std::io::Result<Run> {
+/// The shell could not be started, waiting on it failed, or `interrupt` was set (the error's kind is then
+/// [`std::io::ErrorKind::Interrupted`], and the program's processes are gone).
+pub fn run(
+    program: &str,
+    dir: &Path,
+    stdin: Option<Vec<u8>>,
+    limit: Duration,
+    interrupt: &Interrupt,
+) -> std::io::Result<Run> {
     let mut cmd = Command::new("sh");
     cmd.arg("-c").arg(program).current_dir(dir);
     cmd.stdin(if stdin.is_some() { Stdio::piped() } else { Stdio::null() });
@@ -106,7 +138,7 @@ pub fn run(program: &str, dir: &Path, stdin: Option<Vec<u8>>, limit: Duration) -
             break Some(status);
         }
         let spent = start.elapsed();
-        if spent >= limit {
+        if spent >= limit || interrupt.is_set() {
             break None;
         }
         std::thread::sleep(pause.min(limit - spent));
@@ -123,6 +155,9 @@ pub fn run(program: &str, dir: &Path, stdin: Option<Vec<u8>>, limit: Duration) -
         }
     };
     reap(group);
+    if interrupt.is_set() {
+        return Err(std::io::Error::new(std::io::ErrorKind::Interrupted, "interrupted; the program was killed"));
+    }
     // Both pipes close once every process that held them is dead; one that escaped the group may hold them longer.
     let collect = |rx: Option<mpsc::Receiver<Vec<u8>>>| {
         rx.and_then(|rx| rx.recv_timeout(Duration::from_secs(1)).ok()).unwrap_or_default()

@@ -362,30 +362,30 @@ const CHECK_TIME_LIMIT: Duration = Duration::from_secs(180);
 fn check(a: &CheckStarCircleArgs) -> Result<ExitCode, CliError> {
     a.depth.within("depth", 0, 20)?;
     a.pieces.within("pieces", 1, 12)?;
-    // Every input is read and solved before the first run, so a bad file stops the check with exit 2 at once.
-    let inputs: Vec<(String, String, String)> = match &a.common.inputs {
+    // Every input is read and parsed before the first run, so a bad file stops the check with exit 2 at once; the
+    // reference answers are computed case by case, so the progress bar moves from the start.
+    let inputs: Vec<(String, problem::Problem, String)> = match &a.common.inputs {
         Some(dir) => input_files(dir)?
             .into_iter()
-            .map(|f| {
-                let answer = problem::solve_text(&f.text).map_err(|e| CliError::input(&f.path, e))?;
-                Ok((f.name, f.text, answer))
-            })
+            .map(|f| Ok((f.name, f.text.parse().map_err(|e| CliError::input(&f.path, e))?, f.text)))
             .collect::<Result<_, CliError>>()?,
         None => {
             let n = a.common.cases.unwrap_or(50);
             let mut cases = Vec::with_capacity(n);
             for k in 1..=n {
                 let text = random_input(a, a.common.seed.wrapping_add(k as u64 - 1));
-                let answer = problem::solve_text(&text)
+                let parsed = text
+                    .parse()
                     .map_err(|e| CliError::Other(format!("generated case {k} is not a valid input ({e}):\n{text}")))?;
-                cases.push((case_name(k, n), text, answer));
+                cases.push((case_name(k, n), parsed, text));
             }
             cases
         }
     };
     let mut session = Session::start("starcircle", &a.common, inputs.len(), CHECK_TIME_LIMIT)?;
-    for (name, input, answer) in &inputs {
-        session.file_case(name, input, answer, |got| judge(answer, got))?;
+    for (name, parsed, input) in &inputs {
+        let answer = problem::solve(parsed).to_string();
+        session.file_case(name, input, &answer, |got| judge(&answer, got))?;
     }
     session.finish()
 }
