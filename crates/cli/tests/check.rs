@@ -99,6 +99,8 @@ fn rowcol_inputs_folder_and_kept_case_folder() {
     std::fs::create_dir(inputs.path().join("full")).unwrap();
     std::fs::write(inputs.path().join("full/input.txt"), "3 3\n1 1 1\n1 1 1\n1 1 1\n").unwrap();
     std::fs::write(inputs.path().join("line.txt"), "1 3\n1 1 1\n").unwrap();
+    std::fs::write(inputs.path().join("README.md"), "not an input: left alone\n").unwrap();
+    std::fs::create_dir(inputs.path().join("notes")).unwrap();
     let dir = inputs.path().to_str().unwrap();
     // Several optimal moves on the full board: the last one is as good as the first.
     let report = all_get("rowcol", "rowcol/last_optimal.sh", &["--inputs", dir], "pass");

@@ -86,8 +86,8 @@ pub struct InputFile {
     pub text: String,
 }
 
-/// Lists a folder of inputs, in name order: each regular file (hidden ones skipped) and each subfolder holding an
-/// `input.txt` is one case.
+/// Lists a folder of inputs, in name order: each `*.txt` or `*.in` file (hidden ones skipped) and each subfolder
+/// holding an `input.txt` is one case; anything else (a README, expected outputs in `*.out`) is left alone.
 ///
 /// # Errors
 /// The folder cannot be read, or holds no input.
@@ -99,15 +99,19 @@ pub fn input_files(dir: &Path) -> Result<Vec<InputFile>, CliError> {
     let mut inputs = Vec::new();
     for entry in entries {
         let name = entry.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let is_input = name.ends_with(".txt") || name.ends_with(".in");
         let path = if entry.is_dir() { entry.join("input.txt") } else { entry.clone() };
-        if name.starts_with('.') || !path.is_file() {
+        if name.starts_with('.') || !path.is_file() || (!entry.is_dir() && !is_input) {
             continue;
         }
         let text = crate::io::read_input(&path)?;
         inputs.push(InputFile { name, path, text });
     }
     if inputs.is_empty() {
-        return Err(CliError::Usage(format!("{}: no input files (nor folders holding an input.txt)", dir.display())));
+        return Err(CliError::Usage(format!(
+            "{}: no input files (*.txt, *.in, or folders holding an input.txt)",
+            dir.display()
+        )));
     }
     Ok(inputs)
 }

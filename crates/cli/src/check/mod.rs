@@ -36,8 +36,8 @@ pub struct CheckArgs {
     /// Seed of the generated cases (case k uses seed S+k-1, so a failing case can be made again alone).
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
-    /// Check these inputs instead of generated ones: a folder of input files (each file, or each subfolder
-    /// holding an input.txt, is one case); for lgame, a file of positions, one per line.
+    /// Check these inputs instead of generated ones: a folder of input files (each *.txt or *.in file, and each
+    /// subfolder holding an input.txt, is one case); for lgame, a file of positions, one per line.
     #[arg(long, value_name = "PATH", conflicts_with = "cases")]
     pub inputs: Option<PathBuf>,
     /// Time limit: `30` or `30s` (seconds), `1.5s`, `500ms`. Per case; for lgame, for the whole run [default:
