@@ -255,6 +255,7 @@ fn bad_usage_exits_with_2() {
     assert_eq!(status, Some(2));
     assert!(err.contains("not empty"), "{err}");
     assert_eq!(code("lgame", &["--all", "--cases", "3"]).0, Some(2));
+    assert_eq!(code("starcircle", &["--cases", "0"]).0, Some(2));
     let out = sente().args(["rowcol", "check", "--program", " "]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
 }

@@ -104,7 +104,7 @@ impl<'a> Session<'a> {
     /// Starts a check of `cases` cases of `game`, with `default_limit` unless `--time-limit` was given.
     ///
     /// # Errors
-    /// An empty program, or a `--keep` folder that is not new or empty, or that cannot be made.
+    /// An empty program, no cases, or a `--keep` folder that is not new or empty, or that cannot be made.
     pub fn start(
         game: &'static str,
         args: &'a CheckArgs,
@@ -113,6 +113,9 @@ impl<'a> Session<'a> {
     ) -> Result<Session<'a>, CliError> {
         if args.program.trim().is_empty() {
             return Err(CliError::Usage("--program is empty; give the command that runs the program".into()));
+        }
+        if cases == 0 {
+            return Err(CliError::Usage("no cases to check: --cases must be at least 1".into()));
         }
         let write_err = |path: &Path| {
             let path = path.display().to_string();
