@@ -20,22 +20,22 @@ pub struct Cli {
 /// Top-level subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Row/column game (縱橫殺棋): exact solver, generator.
+    /// Row/column game (縱橫殺棋): exact solver, generator, grader.
     #[cfg(feature = "rowcol")]
     #[command(
-        after_help = "Examples:\n  sente rowcol solve                          input.txt -> output.txt (the course's defaults)\n  sente rowcol solve board.txt - --all-moves  every first move's exact value, on stdout\n  sente rowcol gen --rows 8 --cols 8 --density 0.5 --seed 1 --count 5 --dir inputs"
+        after_help = "Examples:\n  sente rowcol solve                          input.txt -> output.txt (the course's defaults)\n  sente rowcol solve board.txt - --all-moves  every first move's exact value, on stdout\n  sente rowcol gen --rows 8 --cols 8 --density 0.5 --seed 1 --count 5 --dir inputs\n  sente rowcol check --program \"$PWD/a.out\"       grade a student's program"
     )]
     Rowcol(crate::commands::rowcol::Args),
-    /// Star/Circle: the course's MINIMAX/ALPHABETA and a playing engine.
+    /// Star/Circle: the course's MINIMAX/ALPHABETA, a playing engine, a grader.
     #[cfg(feature = "starcircle")]
     #[command(
-        after_help = "Examples:\n  sente starcircle solve                      input.txt -> output.txt, as the grader runs it\n  sente starcircle play --time-ms 500         play the engine in the terminal\n  sente starcircle match --games 10 --time-ms 100"
+        after_help = "Examples:\n  sente starcircle solve                      input.txt -> output.txt, as the grader runs it\n  sente starcircle play --time-ms 500         play the engine in the terminal\n  sente starcircle match --games 10 --time-ms 100\n  sente starcircle check --program \"$PWD/a.out\"   grade a student's program"
     )]
     Starcircle(crate::commands::starcircle::Args),
-    /// L-Game: complete retrograde analysis and perfect play.
+    /// L-Game: complete retrograde analysis, perfect play, a grader.
     #[cfg(feature = "lgame")]
     #[command(
-        after_help = "Examples:\n  sente lgame stats --json                    the complete analysis as JSON\n  echo 'NXX./.OX./.OX./.OON' | sente lgame best"
+        after_help = "Examples:\n  sente lgame stats --json                    the complete analysis as JSON\n  echo 'NXX./.OX./.OX./.OON' | sente lgame best\n  sente lgame check --program \"$PWD/my-lgame\" --all   grade a program on every position"
     )]
     Lgame(crate::commands::lgame::Args),
     /// Gomoku: contest harness, Piskvork brain protocol, benchmark.

@@ -1,6 +1,11 @@
 //! `sente starcircle …`: the course's `solve` (input.txt → output.txt, byte-exact), a terminal `play` loop against
-//! the engine, an engine-versus-grader `match`, an engine `search` of one position, and `perft` move counts.
+//! the engine, an engine-versus-grader `match`, an engine `search` of one position, `perft` move counts, and `check`,
+//! which grades a student's program byte for byte against `solve` on generated or given inputs (the runner and
+//! reports are `crate::check`'s; generating positions and judging the four lines are here).
 
+use crate::check::cases::{Draw, Range, case_name, input_files};
+use crate::check::report::Verdict;
+use crate::check::{CheckArgs, Session};
 use crate::error::CliError;
 use crate::io::{read_input, write_output};
 use clap::{Parser, Subcommand, ValueEnum};
@@ -89,6 +94,39 @@ enum Cmd {
         #[arg(long, default_value_t = 4)]
         depth: u32,
     },
+    /// Grade a program that does the course's task: run it on inputs in fresh folders, compare output.txt byte for byte.
+    #[command(
+        after_help = "Examples:\n  sente starcircle check --program \"python $PWD/hw1cs561s2018.py\"   50 cases\n  \
+        sente starcircle check --program \"$PWD/a.out\" --cases 200 --depth 1-4 --pieces 1-6 --seed 9\n  \
+        sente starcircle check --program \"$PWD/a.out\" --inputs cases/ --time-limit 10s --junit report.xml\n\n\
+        Judged: output.txt must equal Sente's answer byte for byte (four lines, no newline after the last; one \
+        final newline is tolerated). Right numbers with other whitespace or line ends are `format`.\n\
+        Verdicts: pass, wrong, format, timeout, crash. Exit status: 0 all pass, 1 some fail, 2 bad usage.\n\
+        See docs/check.md."
+    )]
+    Check(CheckStarCircleArgs),
+}
+
+#[derive(Debug, Parser)]
+struct CheckStarCircleArgs {
+    #[command(flatten)]
+    common: CheckArgs,
+    /// Depth limit of the generated inputs, D or MIN-MAX (the course: up to 10).
+    #[arg(long, default_value = "1-10", value_parser = Range::<u32>::parse, value_name = "D|MIN-MAX")]
+    depth: Range<u32>,
+    /// Pieces of each side in the generated inputs, N or MIN-MAX (1 to 12, as many as a side starts with).
+    #[arg(long, default_value = "1-12", value_parser = Range::<u32>::parse, value_name = "N|MIN-MAX")]
+    pieces: Range<u32>,
+    /// Algorithm of the generated inputs (`both`: drawn per case).
+    #[arg(long, value_enum, default_value = "both")]
+    algorithm: AlgorithmChoice,
+}
+
+#[derive(Copy, Clone, Debug, ValueEnum)]
+enum AlgorithmChoice {
+    Minimax,
+    Alphabeta,
+    Both,
 }
 
 #[derive(Copy, Clone, Debug, ValueEnum)]
@@ -105,6 +143,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         Cmd::Match { games, time_ms, opening_plies, seed } => run_match(games, time_ms, opening_plies, seed),
         Cmd::Search { position, time_ms, depth } => search(&position, time_ms, depth),
         Cmd::Perft { position, depth } => perft(&position, depth),
+        Cmd::Check(a) => check(&a),
     }
 }
 
@@ -314,4 +353,215 @@ fn perft(path: &Path, depth: u32) -> Result<ExitCode, CliError> {
     }
     writeln!(out, "total {total}")?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Vocareum's limit for the course: "a maximum runtime of 3 minutes per test case".
+const CHECK_TIME_LIMIT: Duration = Duration::from_secs(180);
+
+/// `check`: every case's input, Sente's answer, the program's output.txt compared byte for byte.
+fn check(a: &CheckStarCircleArgs) -> Result<ExitCode, CliError> {
+    a.depth.within("depth", 0, 20)?;
+    a.pieces.within("pieces", 1, 12)?;
+    // Every input is read and parsed before the first run, so a bad file stops the check with exit 2 at once; the
+    // reference answers are computed case by case, so the progress bar moves from the start.
+    let inputs: Vec<(String, problem::Problem, String)> = match &a.common.inputs {
+        Some(dir) => input_files(dir)?
+            .into_iter()
+            .map(|f| Ok((f.name, f.text.parse().map_err(|e| CliError::input(&f.path, e))?, f.text)))
+            .collect::<Result<_, CliError>>()?,
+        None => {
+            let n = a.common.cases.unwrap_or(50);
+            let mut cases = Vec::with_capacity(n);
+            for k in 1..=n {
+                let text = random_input(a, a.common.seed.wrapping_add(k as u64 - 1));
+                let parsed = text
+                    .parse()
+                    .map_err(|e| CliError::Other(format!("generated case {k} is not a valid input ({e}):\n{text}")))?;
+                cases.push((case_name(k, n), parsed, text));
+            }
+            cases
+        }
+    };
+    let mut session = Session::start("starcircle", &a.common, inputs.len(), CHECK_TIME_LIMIT)?;
+    for (name, parsed, input) in &inputs {
+        let answer = problem::solve(parsed).to_string();
+        session.file_case(name, input, &answer, |got| judge(&answer, got))?;
+    }
+    session.finish()
+}
+
+/// A random course input: side, algorithm, depth, pieces of each side on dark squares (stacked only on their own
+/// last row), and eight increasing row values.
+fn random_input(a: &CheckStarCircleArgs, seed: u64) -> String {
+    let mut draw = Draw::new(seed, 0x7374_6172);
+    let side = if draw.int(0, 1) == 0 { "Star" } else { "Circle" };
+    let algorithm = match a.algorithm {
+        AlgorithmChoice::Minimax => "MINIMAX",
+        AlgorithmChoice::Alphabeta => "ALPHABETA",
+        AlgorithmChoice::Both if draw.int(0, 1) == 0 => "MINIMAX",
+        AlgorithmChoice::Both => "ALPHABETA",
+    };
+    let depth = draw.int(a.depth.lo.into(), a.depth.hi.into());
+    // cells[row][col], row 0 = A: (owner 'S' or 'C', count).
+    let mut cells = [[(' ', 0u32); 8]; 8];
+    for (owner, last_row) in [('S', 7usize), ('C', 0usize)] {
+        let pieces = draw.int(a.pieces.lo.into(), a.pieces.hi.into());
+        let mut placed = 0;
+        // Bounded: with at most 12 pieces a side, 32 dark squares always leave room; the bound only guards the loop.
+        for _ in 0..10_000 {
+            if placed == pieces {
+                break;
+            }
+            let sq = draw.int(0, 31) as usize;
+            let (row, col) = (sq / 4, 2 * (sq % 4) + (sq / 4) % 2);
+            let cell = &mut cells[row][col];
+            if cell.1 == 0 || (cell.0 == owner && row == last_row) {
+                *cell = (owner, cell.1 + 1);
+                placed += 1;
+            }
+        }
+    }
+    let mut text = format!("{side}\n{algorithm}\n{depth}\n");
+    for row in cells.iter().rev() {
+        let row: Vec<String> =
+            row.iter().map(|&(o, n)| if n == 0 { "0".to_string() } else { format!("{o}{n}") }).collect();
+        text.push_str(&row.join(","));
+        text.push('\n');
+    }
+    let mut value = 0;
+    let values: Vec<String> = (0..8)
+        .map(|_| {
+            value += draw.int(1, 30);
+            value.to_string()
+        })
+        .collect();
+    text.push_str(&values.join(","));
+    text.push('\n');
+    text
+}
+
+/// What each of the four answer lines is, for explanations.
+const LINE_NAMES: [&str; 4] = ["next move", "myopic utility", "farsighted utility", "number of nodes"];
+
+/// Judges the bytes of `output.txt` against Sente's answer (four lines, no final newline).
+///
+/// Byte-exact, with one allowance: a single `\n` after the fourth line (the course forbids an *empty line* after
+/// it, which a second newline would make). Anything else that differs is `format` when the four values are still
+/// right (other line ends, spaces, blank lines) or not in the course's form, and `wrong` otherwise.
+fn judge(expected: &str, got: &[u8]) -> (Verdict, String) {
+    if got == expected.as_bytes() || got.strip_suffix(b"\n") == Some(expected.as_bytes()) {
+        return (Verdict::Pass, String::new());
+    }
+    let Ok(text) = std::str::from_utf8(got) else {
+        return (Verdict::Format, "output.txt is not text (not UTF-8)".into());
+    };
+    if text.trim().is_empty() {
+        return (Verdict::Format, "output.txt is empty".into());
+    }
+    let (want, lines) = (tidy(expected), tidy(text));
+    if lines == want {
+        let what = if text.contains('\r') {
+            "Windows line ends (\\r\\n); the course wants Unix ones"
+        } else if text.ends_with("\n\n") || text.ends_with("\n \n") {
+            "an empty line after the last line"
+        } else {
+            "spaces at the end of a line"
+        };
+        return (Verdict::Format, format!("the answer is right but not byte-exact: {what}"));
+    }
+    if lines.len() != 4 {
+        return (Verdict::Format, format!("expected 4 lines (move, myopic, farsighted, nodes), found {}", lines.len()));
+    }
+    if let Some(bad) = (0..4).find(|&i| !well_formed(i, lines[i])) {
+        return (Verdict::Format, format!("line {} {:?} is not a {}", bad + 1, lines[bad], LINE_NAMES[bad]));
+    }
+    let diffs: Vec<String> = (0..4)
+        .filter(|&i| lines[i] != want[i])
+        .map(|i| format!("{} {} (expected {})", LINE_NAMES[i], lines[i], want[i]))
+        .collect();
+    (Verdict::Wrong, format!("your {}", diffs.join("; ")))
+}
+
+/// The lines of an answer without trailing whitespace, line ends or blank lines at the end.
+fn tidy(text: &str) -> Vec<&str> {
+    text.trim_end().split('\n').map(str::trim_end).collect()
+}
+
+/// Whether line `i` of an answer has the course's form: `pass` or `F4-H2`, then three integers (nodes ≥ 1).
+fn well_formed(i: usize, line: &str) -> bool {
+    let integer = |t: &str| {
+        let digits = t.strip_prefix('-').unwrap_or(t);
+        !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) && (digits == "0" || !digits.starts_with('0'))
+    };
+    let square = |t: &[u8]| t.len() == 2 && (b'A'..=b'H').contains(&t[0]) && (b'1'..=b'8').contains(&t[1]);
+    match i {
+        0 => {
+            line == "pass"
+                || (line.len() == 5
+                    && line.as_bytes()[2] == b'-'
+                    && square(&line.as_bytes()[..2])
+                    && square(&line.as_bytes()[3..]))
+        }
+        3 => integer(line) && !line.starts_with('-'),
+        _ => integer(line),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ANSWER: &str = "F4-H2\n160\n160\n5";
+
+    #[test]
+    fn byte_exact_with_one_final_newline_allowed() {
+        assert_eq!(judge(ANSWER, ANSWER.as_bytes()).0, Verdict::Pass);
+        assert_eq!(judge(ANSWER, b"F4-H2\n160\n160\n5\n").0, Verdict::Pass);
+        for (got, why) in [
+            ("F4-H2\n160\n160\n5\n\n", "an empty line after the last line"),
+            ("F4-H2\r\n160\r\n160\r\n5", "Windows line ends"),
+            ("F4-H2 \n160\n160\n5", "spaces at the end of a line"),
+        ] {
+            let (v, e) = judge(ANSWER, got.as_bytes());
+            assert_eq!(v, Verdict::Format, "{got:?}");
+            assert!(e.contains(why), "{e}");
+        }
+    }
+
+    #[test]
+    fn wrong_values_and_malformed_lines() {
+        assert_eq!(
+            judge(ANSWER, b"F4-G5\n160\n160\n6"),
+            (Verdict::Wrong, "your next move F4-G5 (expected F4-H2); number of nodes 6 (expected 5)".into())
+        );
+        assert_eq!(judge(ANSWER, b"F4-H2\n160\n160").0, Verdict::Format);
+        assert_eq!(judge(ANSWER, b"f4-h2\n160\n160\n5").0, Verdict::Format);
+        assert_eq!(judge(ANSWER, b"F4-H2\n160.0\n160\n5").0, Verdict::Format);
+        assert_eq!(judge(ANSWER, b"").0, Verdict::Format);
+        assert_eq!(judge(ANSWER, b"pass\n-290\n-300\n5").0, Verdict::Wrong);
+    }
+
+    #[test]
+    fn generated_inputs_are_valid_and_reproducible() {
+        let args = CheckStarCircleArgs {
+            common: CheckArgs {
+                program: String::new(),
+                cases: None,
+                seed: 1,
+                inputs: None,
+                time_limit: None,
+                json: false,
+                junit: None,
+                keep: None,
+            },
+            depth: Range { lo: 1, hi: 3 },
+            pieces: Range { lo: 1, hi: 12 },
+            algorithm: AlgorithmChoice::Both,
+        };
+        for seed in 0..200 {
+            let text = random_input(&args, seed);
+            assert_eq!(text, random_input(&args, seed));
+            assert!(problem::solve_text(&text).is_ok(), "seed {seed}:\n{text}");
+        }
+    }
 }
