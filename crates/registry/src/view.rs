@@ -259,6 +259,8 @@ pub struct PositionView {
     pub board: BoardView,
     /// The players' points so far, first player first (scoring games only).
     pub scores: Option<[i32; 2]>,
+    /// True when exact values are available for this position (a solved game within the solver's caps).
+    pub solved: bool,
 }
 
 /// What the engine found.
@@ -278,6 +280,11 @@ pub struct EngineReport {
     pub elapsed: Duration,
     /// True when the move came from the exact solution.
     pub perfect: bool,
+    /// True when the move was forced (the only reasonable one) and nothing was searched: `score` says nothing
+    /// then, and a front end keeps the value it already knew.
+    pub forced: bool,
+    /// For a heuristic `score`, the side to move's chance to win in percent, where the game defines that scale.
+    pub chance: Option<u8>,
 }
 
 /// One legal move with its exact value for the player making it.
