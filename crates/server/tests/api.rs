@@ -262,7 +262,8 @@ async fn pages_and_assets_are_served() {
         ("/", "/play/gomoku"),
         ("/play/lgame", "L-Game"),
         ("/play/tictactoe", "\"name\":\"tictactoe\""),
-        ("/assets/app.js", "api('engine'"),
+        ("/assets/app.js", "new Turn(api, CFG)"),
+        ("/assets/turn.js", "export class Turn"),
         ("/assets/style.css", ".board"),
     ] {
         let (status, body) = get(&r, path).await;
