@@ -194,7 +194,9 @@ export async function bugs(browser) {
     await test(`bug 7 [${vp}]: no stale wait message, no engine line or "loss in 0" at game over, loaded won board`, async () => {
       const page = await openGame(browser, 'tictactoe', vp, { side: '0', level: 'easy', latency: 150 });
       await hit(page, 4);
-      await hit(page, 0); // refused: the move is in flight
+      await waitStatus(page, /thinking/);
+      await hit(page, 0); // refused: the engine is thinking
+      assert.match(await page.textContent('#message'), /Wait/);
       await waitMoveCount(page, 2);
       await waitYourMove(page);
       await page.click('#undo-btn');
