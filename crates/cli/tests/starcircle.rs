@@ -9,34 +9,62 @@ use std::process::{Output, Stdio};
 mod common;
 use common::sente;
 
-fn case_dir(case: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../starcircle/tests/data/conformance").join(case)
+// The assignment's five examples, and where the public conformance cases are (`../shared/conformance`), shared with
+// the Star/Circle crate's own tests.
+#[allow(dead_code)]
+#[path = "../../starcircle/tests/common/conformance.rs"]
+mod conformance;
+#[allow(dead_code)]
+#[path = "../../starcircle/tests/common/examples.rs"]
+mod examples;
+
+/// A temporary folder holding an example's input.txt.
+fn example_input(n: usize) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("input.txt");
+    std::fs::write(&path, examples::EXAMPLES[n - 1].input).expect("write input.txt");
+    (dir, path)
 }
 
 fn run_in(dir: &Path, args: &[&str]) -> Output {
     sente().current_dir(dir).arg("starcircle").args(args).output().expect("run sente")
 }
 
+/// Runs `sente starcircle solve` the grader's way (no arguments, in a folder holding only input.txt) and checks
+/// output.txt byte for byte.
+fn solve_like_the_grader(name: &str, input: &str, expected: &str) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(dir.path().join("input.txt"), input).expect("write input.txt");
+    let out = run_in(dir.path(), &["solve"]);
+    assert!(out.status.success(), "{name}: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(out.stdout.is_empty(), "solve prints nothing");
+    let got = std::fs::read_to_string(dir.path().join("output.txt")).expect("output.txt");
+    assert_eq!(got, expected.trim_end(), "{name}");
+    assert!(!got.ends_with('\n'), "no newline after the last line");
+    let names: Vec<_> = std::fs::read_dir(dir.path()).expect("ls").map(|e| e.expect("e").file_name()).collect();
+    assert_eq!(names.len(), 2, "only input.txt and output.txt: {names:?}");
+}
+
 #[test]
 fn solve_with_no_arguments_reads_input_txt_and_writes_output_txt() {
-    for case in ["case-0001", "case-0002", "case-0003", "case-0004", "case-0005", "case-0767", "case-1001"] {
-        let dir = tempfile::tempdir().expect("tempdir");
-        std::fs::copy(case_dir(case).join("input.txt"), dir.path().join("input.txt")).expect("copy");
-        let out = run_in(dir.path(), &["solve"]);
-        assert!(out.status.success(), "{case}: {}", String::from_utf8_lossy(&out.stderr));
-        assert!(out.stdout.is_empty(), "solve prints nothing");
-        let got = std::fs::read_to_string(dir.path().join("output.txt")).expect("output.txt");
-        let expected = std::fs::read_to_string(case_dir(case).join("output.txt")).expect("expected");
-        assert_eq!(got, expected.trim_end(), "{case}");
-        assert!(!got.ends_with('\n'), "no newline after the last line");
-        let names: Vec<_> = std::fs::read_dir(dir.path()).expect("ls").map(|e| e.expect("e").file_name()).collect();
-        assert_eq!(names.len(), 2, "only input.txt and output.txt: {names:?}");
+    for example in &examples::EXAMPLES {
+        solve_like_the_grader(example.name, example.input, example.output);
+    }
+}
+
+#[test]
+fn solve_the_grader_way_on_public_cases() {
+    let test = "solve_the_grader_way_on_public_cases";
+    for case in ["case-0767", "case-1001"] {
+        let Some(dir) = conformance::case(test, case) else { return };
+        let read = |f: &str| std::fs::read_to_string(dir.join(f)).expect(f);
+        solve_like_the_grader(case, &read("input.txt"), &read("output.txt"));
     }
 }
 
 #[test]
 fn solve_takes_paths_and_stdout() {
-    let input = case_dir("case-0003").join("input.txt");
+    let (_dir, input) = example_input(3);
     let out = sente().args(["starcircle", "solve"]).arg(&input).arg("-").output().expect("run");
     assert!(out.status.success());
     assert_eq!(String::from_utf8_lossy(&out.stdout), "G1-H2\n130\n90\n26");
@@ -128,13 +156,13 @@ fn match_search_and_perft_run() {
     assert_eq!(text.lines().filter(|l| l.starts_with("game ")).count(), 2, "{text}");
     assert!(text.contains("engine +"), "{text}");
 
-    let input = case_dir("case-0003").join("input.txt");
+    let (_dir3, input) = example_input(3);
     let out = sente().args(["starcircle", "search"]).arg(&input).args(["--depth", "6"]).output().expect("run");
     assert!(out.status.success());
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.lines().any(|l| l.starts_with("bestmove ")), "{text}");
 
-    let case1 = case_dir("case-0001").join("input.txt");
+    let (_dir1, case1) = example_input(1);
     let out = sente().args(["starcircle", "perft"]).arg(&case1).args(["--depth", "3"]).output().expect("run");
     assert_eq!(String::from_utf8_lossy(&out.stdout), "F4-H2: 0\nF4-G5: 4\ntotal 4\n");
 }

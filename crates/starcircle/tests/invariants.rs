@@ -1,23 +1,21 @@
 //! The core test kit's invariants on Star/Circle: random playouts from the start and from course positions (legal
 //! moves empty exactly at the end, play/undo, incremental hash, text round-trips, game length), and agreement of
-//! plain minimax, alpha-beta and the negamax searcher under both evaluations.
+//! plain minimax, alpha-beta and the negamax searcher under both evaluations. The course positions are the
+//! assignment's examples, generated course inputs and, when `../shared/conformance` is present, the public cases.
 
 use sente_core::testkit::{check_searches_agree, random_playouts, random_playouts_from};
 use sente_core::{Notation, State};
 use sente_starcircle::engine::opening;
 use sente_starcircle::{Heuristic, Problem, StarCircle, Utility};
-use std::path::Path;
 
-fn course_inputs(every: usize) -> Vec<Problem> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/conformance");
-    let mut names: Vec<_> = std::fs::read_dir(&dir).expect("dir").map(|e| e.expect("entry").path()).collect();
-    names.sort();
-    names
-        .iter()
-        .filter_map(|p| std::fs::read_to_string(p.join("input.txt")).ok())
-        .step_by(every)
-        .map(|t| t.parse().expect("valid input"))
-        .collect()
+mod common;
+
+/// The examples, 20 generated inputs and every `every`-th public case (when present).
+fn course_inputs(test: &str, every: usize) -> Vec<Problem> {
+    let examples = common::examples::EXAMPLES.iter().map(|e| e.input.to_string());
+    let generated = (0..20).map(|seed| common::naive::random_input(1_000 + seed));
+    let public = common::conformance::inputs(test, every);
+    examples.chain(generated).chain(public).map(|t| t.parse().expect("valid input")).collect()
 }
 
 #[test]
@@ -32,7 +30,7 @@ fn random_playouts_from_the_start() {
 #[test]
 fn random_playouts_from_course_positions() {
     let game = StarCircle::default();
-    for (i, problem) in course_inputs(25).iter().enumerate() {
+    for (i, problem) in course_inputs("random_playouts_from_course_positions", 25).iter().enumerate() {
         let g = StarCircle { values: problem.position.values() };
         random_playouts_from(&g, &problem.position, 10, i as u64);
     }
@@ -41,7 +39,7 @@ fn random_playouts_from_course_positions() {
 
 #[test]
 fn searches_agree_under_the_course_utility() {
-    for problem in course_inputs(50) {
+    for problem in course_inputs("searches_agree_under_the_course_utility", 50) {
         check_searches_agree(&problem.position, &Utility, 5);
     }
     for seed in 0..6 {
@@ -52,7 +50,7 @@ fn searches_agree_under_the_course_utility() {
 #[test]
 fn searches_agree_under_the_engine_heuristic() {
     let h = Heuristic::default();
-    for problem in course_inputs(100) {
+    for problem in course_inputs("searches_agree_under_the_engine_heuristic", 100) {
         check_searches_agree(&problem.position, &h, 5);
     }
     for seed in 0..4 {

@@ -1,11 +1,15 @@
 //! Move-generation checks: the perft file (hand-checked counts on stacks, captures onto a stack, forced passes and
 //! double passes), and a naive, independently written generator that must list the same moves in the same
-//! (grader's) order at every node visited — from every conformance input and along random games.
+//! (grader's) order at every node visited — from generated course inputs, from every public conformance input (when
+//! `../shared/conformance` is present) and along random games.
 
 use sente_core::perft::perft;
 use sente_core::{Game, Notation, State};
 use sente_starcircle::{Position, StarCircle};
 use std::path::Path;
+
+mod common;
+use common::naive::{self, Grid, Node};
 
 #[test]
 fn perft_file_counts() {
@@ -30,11 +34,9 @@ fn perft_file_counts() {
     assert!(checked >= 15, "only {checked} perft lines");
 }
 
-/// A deliberately plain generator over a text grid: `grid[r][c]` for row r (0 = A) and column c (0 = column 1),
-/// `'S'`/`'C'` and a count, or `None`.
-type Grid = [[Option<(char, u16)>; 8]; 8];
-
-fn grid_of(game: &StarCircle, p: &Position) -> (char, u8, Grid) {
+/// The naive model's node for a position, read from the position's text (`Star after pass` / `… after 2 passes`,
+/// eight rows H..A); the row values do not matter to move generation.
+fn node_of(game: &StarCircle, p: &Position) -> Node {
     let text = game.format_state(p);
     let mut lines = text.lines();
     let head = lines.next().expect("player line");
@@ -48,64 +50,22 @@ fn grid_of(game: &StarCircle, p: &Position) -> (char, u8, Grid) {
     };
     let mut grid: Grid = [[None; 8]; 8];
     for (i, line) in lines.take(8).enumerate() {
-        let r = 7 - i;
         for (c, cell) in line.split(',').enumerate() {
             if cell != "0" {
-                let who = cell.chars().next().expect("cell");
-                grid[r][c] = Some((who, cell[1..].parse().expect("count")));
+                grid[7 - i][c] = Some((cell.chars().next().expect("cell"), cell[1..].parse().expect("count")));
             }
         }
     }
-    (side, passes, grid)
-}
-
-fn naive_moves(side: char, passes: u8, grid: &Grid) -> Vec<String> {
-    let has = |who: char| grid.iter().flatten().any(|c| matches!(c, Some((w, _)) if *w == who));
-    if passes >= 2 || !has('S') || !has('C') {
-        return Vec::new();
-    }
-    let (dir, last, opp): (i32, i32, char) = if side == 'S' { (1, 7, 'C') } else { (-1, 0, 'S') };
-    let name = |r: i32, c: i32| format!("{}{}", (b'A' + r as u8) as char, c + 1);
-    let order = |r: i32, c: i32| (7 - r) * 8 + c;
-    let mut found = Vec::new();
-    for r in 0..8i32 {
-        for c in 0..8i32 {
-            if !matches!(grid[r as usize][c as usize], Some((w, _)) if w == side) || r == last {
-                continue;
-            }
-            let free = |rr: i32, cc: i32| match grid[rr as usize][cc as usize] {
-                None => true,
-                Some((w, _)) => w == side && rr == last,
-            };
-            for dc in [-1, 1] {
-                let (r1, c1) = (r + dir, c + dc);
-                if (0..8).contains(&r1) && (0..8).contains(&c1) {
-                    if free(r1, c1) {
-                        found.push(((order(r, c), order(r1, c1)), format!("{}-{}", name(r, c), name(r1, c1))));
-                    } else if matches!(grid[r1 as usize][c1 as usize], Some((w, _)) if w == opp) {
-                        let (r2, c2) = (r1 + dir, c1 + dc);
-                        if (0..8).contains(&r2) && (0..8).contains(&c2) && free(r2, c2) {
-                            found.push(((order(r, c), order(r2, c2)), format!("{}-{}", name(r, c), name(r2, c2))));
-                        }
-                    }
-                }
-            }
-        }
-    }
-    found.sort();
-    let mut moves: Vec<String> = found.into_iter().map(|(_, m)| m).collect();
-    if moves.is_empty() {
-        moves.push("pass".to_string());
-    }
-    moves
+    Node { grid, side, passes, values: [0; 8] }
 }
 
 fn check_node(game: &StarCircle, p: &mut Position, depth: u32, nodes: &mut u64) {
-    let (side, passes, grid) = grid_of(game, p);
+    let node = node_of(game, p);
     let mut moves = Vec::new();
     p.legal_moves(&mut moves);
     let ours: Vec<String> = moves.iter().map(ToString::to_string).collect();
-    assert_eq!(ours, naive_moves(side, passes, &grid), "at\n{}", game.format_state(p));
+    let naive: Vec<String> = naive::moves(&node).into_iter().map(naive::name).collect();
+    assert_eq!(ours, naive, "at\n{}", game.format_state(p));
     *nodes += 1;
     if depth > 0 {
         for m in moves {
@@ -118,17 +78,30 @@ fn check_node(game: &StarCircle, p: &mut Position, depth: u32, nodes: &mut u64) 
 
 #[test]
 fn generator_agrees_with_a_naive_one_on_every_conformance_input() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/conformance");
+    let Some(cases) = common::conformance::cases("generator_agrees_with_a_naive_one_on_every_conformance_input") else {
+        return;
+    };
     let game = StarCircle::default();
     let mut nodes = 0;
-    for entry in std::fs::read_dir(&dir).expect("conformance dir") {
-        let path = entry.expect("entry").path().join("input.txt");
-        let Ok(text) = std::fs::read_to_string(&path) else { continue };
+    for case in cases {
+        let text = std::fs::read_to_string(case.join("input.txt")).expect("input.txt");
         let problem: sente_starcircle::Problem = text.parse().expect("valid input");
         let mut p = problem.position;
         check_node(&game, &mut p, 3, &mut nodes);
     }
     assert!(nodes > 100_000, "visited {nodes}");
+}
+
+#[test]
+fn generator_agrees_with_a_naive_one_on_generated_inputs() {
+    let game = StarCircle::default();
+    let mut nodes = 0;
+    for seed in 0..400 {
+        let problem: sente_starcircle::Problem = naive::random_input(seed).parse().expect("valid input");
+        let mut p = problem.position;
+        check_node(&game, &mut p, 3, &mut nodes);
+    }
+    assert!(nodes > 20_000, "visited {nodes}");
 }
 
 #[test]
