@@ -224,6 +224,9 @@ pub struct BoardView {
     pub col_labels: Vec<String>,
     /// Highlights.
     pub marks: Vec<Mark>,
+    /// A short note per row, top first, drawn right of the board (Star/Circle: what a piece scores on that row for
+    /// each side); empty when a game has none.
+    pub row_notes: Vec<String>,
 }
 
 /// A legal move: its text and the cells a person clicks to make it, in order.

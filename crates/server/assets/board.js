@@ -28,7 +28,9 @@ export function drawBoard(holder, opts) {
   const { game, pos } = opts;
   const b = pos.board;
   const skin = skinOf(game);
-  const svg = el('svg', { viewBox: `0 0 ${b.cols + L} ${b.rows + L}`, role: 'img', 'aria-label': 'board' });
+  const notes = b.row_notes || [];
+  const R = notes.length ? 1.4 : 0; // room for the row notes (Star/Circle's row values) right of the board
+  const svg = el('svg', { viewBox: `0 0 ${b.cols + L + R} ${b.rows + L}`, role: 'img', 'aria-label': 'board' });
   const xy = (i) => [L + (i % b.cols), Math.floor(i / b.cols)];
   const box = (i, cls, inset, parent) => {
     const [x, y] = xy(i);
@@ -48,6 +50,7 @@ export function drawBoard(holder, opts) {
   });
   b.row_labels.forEach((t, r) => el('text', { x: L / 2, y: r + 0.5, class: 'label' }, svg, t));
   b.col_labels.forEach((t, c) => el('text', { x: L + c + 0.5, y: b.rows + L / 2, class: 'label' }, svg, t));
+  notes.forEach((t, r) => el('text', { x: L + b.cols + 0.1, y: r + 0.5, class: 'note-label' }, svg, t));
   for (const m of b.marks) {
     for (const i of m.cells) {
       if (m.kind === 'win') box(i, 'winline');
@@ -128,6 +131,6 @@ export function drawBoard(holder, opts) {
     r.setAttribute('data-cell', String(i));
     r.addEventListener('click', () => opts.onCell(i));
   });
-  holder.style.aspectRatio = b.cols + L + ' / ' + (b.rows + L);
+  holder.style.aspectRatio = b.cols + L + R + ' / ' + (b.rows + L);
   holder.replaceChildren(svg);
 }

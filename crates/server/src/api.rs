@@ -239,6 +239,8 @@ pub struct BoardDto {
     pub col_labels: Vec<String>,
     /// Highlights.
     pub marks: Vec<MarkDto>,
+    /// A note per row, top first, drawn right of the board (Star/Circle's row values); empty when none.
+    pub row_notes: Vec<String>,
 }
 
 impl From<BoardView> for BoardDto {
@@ -250,6 +252,7 @@ impl From<BoardView> for BoardDto {
             row_labels: b.row_labels,
             col_labels: b.col_labels,
             marks: b.marks.into_iter().map(|m| MarkDto { kind: m.kind, cells: m.cells, note: m.note }).collect(),
+            row_notes: b.row_notes,
         }
     }
 }

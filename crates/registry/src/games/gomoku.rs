@@ -154,7 +154,15 @@ impl Adapter for Gomoku {
             }
         }
         let (rows, cols) = (usize::from(dims.rows), usize::from(dims.cols));
-        BoardView { rows, cols, cells, row_labels: numbers(rows, false), col_labels: letters(cols), marks }
+        BoardView {
+            rows,
+            cols,
+            cells,
+            row_labels: numbers(rows, false),
+            col_labels: letters(cols),
+            marks,
+            row_notes: Vec::new(),
+        }
     }
 
     fn move_cells(&self, _state: &Position, m: Move) -> Vec<usize> {

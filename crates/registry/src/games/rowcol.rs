@@ -178,7 +178,15 @@ impl Adapter for RowColArena {
         row_labels.push(String::new());
         let mut col_labels = numbers(cols, false);
         col_labels.push(String::new());
-        BoardView { rows: rows + 1, cols: cols + 1, cells, row_labels, col_labels, marks: Vec::new() }
+        BoardView {
+            rows: rows + 1,
+            cols: cols + 1,
+            cells,
+            row_labels,
+            col_labels,
+            marks: Vec::new(),
+            row_notes: Vec::new(),
+        }
     }
 
     fn move_cells(&self, state: &Position, m: Move) -> Vec<usize> {
