@@ -2,7 +2,7 @@
 // the chart as a way to jump, New game that can be taken back, distinct markers, "Move now", and the phone
 // layout (instructions collapsed, Gomoku cells at least 24 px, a zoom for 19x19).
 import assert from 'node:assert/strict';
-import { test, openGame, close, hit, waitYourMove, waitStatus, moveTexts, waitMoveCount, loadText, gomokuBoard, sleep, TIMEOUT } from './lib.mjs';
+import { test, openGame, close, hit, api, waitYourMove, waitStatus, moveTexts, waitMoveCount, currentText, loadText, gomokuBoard, sleep, TIMEOUT } from './lib.mjs';
 
 export async function features(browser) {
   await test('reload keeps the game, the side and the level; a share link restores the game', async () => {
@@ -49,7 +49,7 @@ export async function features(browser) {
     await close(page);
   });
 
-  await test('markers: cursor, selection, last move and hint have their own shapes', async () => {
+  await test('markers: cursor, last move (from, to, capture) and hint have their own shapes', async () => {
     const page = await openGame(browser, 'starcircle', 'desktop', { side: 'both' });
     const mv = await page.$eval('#values button[data-move]', (b) => b.dataset.move);
     await page.click(`#values button[data-move="${mv}"]`);
@@ -64,6 +64,19 @@ export async function features(browser) {
     assert.equal(pieces, 64);
     const found = await page.evaluate(() => ['.cursor', '.last', '.last.from', '.hint'].map((s) => document.querySelectorAll('#board ' + s).length));
     assert.ok(found.every((n) => n > 0), JSON.stringify(found));
+    // Play on until a jump: the captured piece's square gets a cross.
+    let pos = await api('starcircle', 'validate', { position: await currentText(page) });
+    for (let k = 0; k < 16; k++) {
+      const jump = pos.moves.find((m) => m.cells.length === 2 && Math.abs(Math.floor(m.cells[0] / 8) - Math.floor(m.cells[1] / 8)) === 2);
+      const m = jump || pos.moves[k % pos.moves.length];
+      const n = (await moveTexts(page)).length;
+      await page.click(`#values button[data-move="${m.text}"]`);
+      await waitMoveCount(page, n + 1);
+      pos = (await api('starcircle', 'play', { position: pos.position, move: m.text })).after;
+      if (jump) break;
+      assert.ok(k < 15, 'no jump came up');
+    }
+    assert.equal(await page.$$eval('#board .captured', (e) => e.length), 1, 'the captured piece is marked');
     await close(page);
   });
 

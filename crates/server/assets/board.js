@@ -1,7 +1,8 @@
 // Board drawing: one SVG from the API's board view (a grid of cell tokens, labels and marks), with the game's
 // skin (skins.js) and the page's markers, each with its own shape so none is mistaken for another or for a piece:
 //   keyboard cursor  – dashed dark square;          selection – thick blue frame and a blue tint;
-//   last move        – red corner triangle on its cells (hollow on the cell it came from);
+//   last move        – red corner triangle on its cells (hollow on the cell it came from), a red cross on a
+//                      piece it captured (Star/Circle jumps);
 //   hint             – purple dashed ring;           next cells – small blue dots (or the move value);
 //   L-Game preview   – the L's new cells, half-transparent, once its four cells are chosen.
 // With exact values (solved games), every cell that can be clicked next shows the best value it leads to, as a
@@ -113,6 +114,13 @@ export function drawBoard(holder, opts) {
     const from = game === 'starcircle' && last.length === 2 && k === 0;
     el('path', { d: `M${x + 0.03} ${y + 0.03} h0.32 l-0.32 0.32 z`, class: 'last' + (from ? ' from' : '') }, svg);
   });
+  if (skin.jumpCaptures && last.length === 2) {
+    const [r0, c0, r1, c1] = [Math.floor(last[0] / b.cols), last[0] % b.cols, Math.floor(last[1] / b.cols), last[1] % b.cols];
+    if (Math.abs(r1 - r0) === 2 && Math.abs(c1 - c0) === 2) {
+      const [x, y] = xy(((r0 + r1) / 2) * b.cols + (c0 + c1) / 2);
+      el('path', { d: `M${x + 0.3} ${y + 0.3} L${x + 0.7} ${y + 0.7} M${x + 0.7} ${y + 0.3} L${x + 0.3} ${y + 0.7}`, class: 'captured' }, svg);
+    }
+  }
   if (sel && sel.headDone()) {
     for (const i of sel.clicks.slice(0, sel.head)) box(i, 'preview p' + opts.mover, 0.08);
   }

@@ -7,6 +7,7 @@ export const SKINS = {
   gomoku: { grid: true, tokens: { B: { stone: '#141414' }, W: { stone: '#fafafa' } }, pieces: ['#141414', '#fafafa'] },
   starcircle: {
     checker: true,
+    jumpCaptures: true, // a two-square move jumped (and took) the piece between
     tokens: { S: { text: '★', color: '#7a5a00', disc: '#fff1b8' }, C: { text: '●', color: '#1f4e8c', disc: '#dde8f7' } },
     pieces: ['#b8860b', '#1f4e8c'],
   },
