@@ -5,14 +5,10 @@
 // write docs/screenshots). SENTE_ONLY=<regex> runs the matching tests only. Prints "N passed, N failed".
 import { chromium } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { BASE, TIMEOUT, VIEWPORTS, test, summary } from './lib.mjs';
+import { BASE, TIMEOUT, VIEWPORTS, SHOTS, test, summary } from './lib.mjs';
 import { bugs } from './bugs.test.mjs';
 import { features } from './features.test.mjs';
 import { wholeGames } from './play.test.mjs';
-
-const SHOTS = process.env.SENTE_SCREENSHOTS || join(tmpdir(), 'sente-screenshots');
 
 async function main() {
   mkdirSync(SHOTS, { recursive: true });
@@ -35,7 +31,7 @@ async function main() {
     }
     await bugs(browser);
     await features(browser);
-    await wholeGames(browser, SHOTS);
+    await wholeGames(browser);
   } finally {
     await browser.close();
   }

@@ -2,7 +2,7 @@
 // through the selectors of lib.mjs, so running them against the page before the fix shows each one failing.
 import assert from 'node:assert/strict';
 import { Selection } from '../../crates/server/assets/input.js';
-import { test, openGame, close, hit, api, gameInfo, waitStatus, waitYourMove, moveTexts, waitMoveCount, currentText, loadText, gomokuBoard, sleep, TIMEOUT } from './lib.mjs';
+import { test, shot, openGame, close, hit, api, gameInfo, waitStatus, waitYourMove, moveTexts, waitMoveCount, currentText, loadText, gomokuBoard, sleep, TIMEOUT } from './lib.mjs';
 
 const VPS = ['desktop', 'phone'];
 const cellOf = (n, name) => (Number(name.slice(1)) - 1) * n + (name.charCodeAt(0) - 65); // Gomoku: rows counted from the top
@@ -28,6 +28,9 @@ export async function bugs(browser) {
         assert.ok(top >= 0 && top < 400, `board still on screen (top ${top})`);
         pos = (await api('starcircle', 'play', { position: pos.position, move: mv.text })).after;
       }
+      await page.click('#engine-btn'); // an engine move, so the picture shows its evaluation
+      await waitMoveCount(page, 4);
+      await shot(page, 'starcircle');
       await close(page);
     });
   }

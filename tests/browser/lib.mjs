@@ -3,9 +3,22 @@
 // clicking or tapping cells, and reading the page through selectors that the page has had from the start where
 // possible (#status, #message, #board rect[data-cell]) so a test can also be run against an older page.
 import assert from 'node:assert/strict';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 export const BASE = process.env.SENTE_URL || 'http://127.0.0.1:8080/';
 export const TIMEOUT = 20_000;
+/** Where screenshots go: $SENTE_SCREENSHOTS (run.sh sets it), else a temporary folder. */
+export const SHOTS = process.env.SENTE_SCREENSHOTS || join(tmpdir(), 'sente-screenshots');
+
+/** Saves a screenshot of the top of the page as SHOTS/<name>.png (<name>-phone.png on the phone). */
+export async function shot(page, name) {
+  await page.evaluate(() => {
+    document.activeElement.blur();
+    window.scrollTo(0, 0);
+  });
+  await page.screenshot({ path: `${SHOTS}/${name}${page.vp === 'phone' ? '-phone' : ''}.png` });
+}
 export const VIEWPORTS = {
   desktop: { viewport: { width: 1280, height: 800 } },
   phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },

@@ -108,6 +108,9 @@ export function drawValues(turn, ctx) {
   const a = turn.entry.analysis;
   const note = $('values-note');
   $('legend').hidden = !a;
+  const margins = !!a && a.moves.some((m) => m.score.margin != null);
+  $('legend-margin').hidden = !margins;
+  $('legend-plies').hidden = margins;
   let list = a ? a.moves.map((m) => ({ text: m.move, score: m.score, best: m.best })) : p.moves.map((m) => ({ text: m.text }));
   if (a) list = list.slice().sort((x, y) => rank(y.score) - rank(x.score));
   note.textContent = a ? '(exact, for ' + ctx.config.players[p.to_move] + ', best first)' : p.solved && !p.outcome ? '(solving…)' : '';
