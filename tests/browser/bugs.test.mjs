@@ -219,6 +219,18 @@ export async function bugs(browser) {
     });
   }
 
+  await test('bug 6 [desktop]: a level change while the engine thinks restarts it at the new level', async () => {
+    const page = await openGame(browser, 'gomoku', 'desktop', { side: 'both', level: 'strong' });
+    await hit(page, cellOf(15, 'H8'));
+    await waitMoveCount(page, 1);
+    await page.selectOption('#side', '0'); // the engine plays White at 'strong' (5 s)
+    await waitStatus(page, /thinking/);
+    await page.selectOption('#level', 'easy'); // 2 plies: it answers at once
+    await waitMoveCount(page, 2, 3000);
+    assert.match(await page.textContent('#eval'), /depth [12],/);
+    await close(page);
+  });
+
   // 7. No stale or contradictory text.
   for (const vp of VPS) {
     await test(`bug 7 [${vp}]: no stale wait message, no engine line or "loss in 0" at game over, loaded won board`, async () => {
