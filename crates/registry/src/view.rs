@@ -290,6 +290,21 @@ pub struct EngineReport {
     pub chance: Option<u8>,
 }
 
+impl EngineReport {
+    /// The value as people read it: `forced move (not searched)`, `73% to win (estimate)` where the game has a
+    /// win-chance scale, else the score (`win in 3`, `+120`).
+    #[must_use]
+    pub fn value_text(&self) -> String {
+        if self.forced {
+            "forced move (not searched)".to_string()
+        } else if let Some(c) = self.chance {
+            format!("{c}% to win (estimate)")
+        } else {
+            self.score.to_string()
+        }
+    }
+}
+
 /// One legal move with its exact value for the player making it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveValue {

@@ -186,13 +186,11 @@ impl ScoreDto {
     /// An engine's score: a heuristic with a win chance reads as that chance; a forced reply claims nothing.
     fn of_report(r: &EngineReport) -> ScoreDto {
         let mut dto = ScoreDto::from(r.score);
+        dto.text = r.value_text();
+        dto.chance = r.chance;
         if r.forced {
             dto.verdict = "forced";
-            dto.text = "forced move (not searched)".to_string();
             dto.chart = 0;
-        } else if let Some(c) = r.chance {
-            dto.chance = Some(c);
-            dto.text = format!("{c}% to win (estimate)");
         }
         dto
     }
