@@ -1,8 +1,8 @@
 // Sente arena browser tests in headless Debian Chromium (playwright-core), run by run.sh against a live
 // `sente serve` (SENTE_URL). The home page; the regression tests of issue 13's bugs (bugs.test.mjs); what a
 // player expects (features.test.mjs); every game played to its end at both viewports (play.test.mjs), which also
-// takes the screenshots. Screenshots go to SENTE_SCREENSHOTS (run.sh passes a temporary folder unless told to
-// write docs/screenshots). SENTE_ONLY=<regex> runs the matching tests only. Prints "N passed, N failed".
+// takes the screenshots. Screenshots go to SENTE_SCREENSHOTS (run.sh passes target/browser-screenshots unless
+// told to write docs/screenshots). SENTE_ONLY=<regex> runs the matching tests only. Prints "N passed, N failed".
 import { chromium } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { BASE, TIMEOUT, VIEWPORTS, SHOTS, test, summary } from './lib.mjs';

@@ -4,7 +4,7 @@
 #     tests/browser/node_modules from package-lock.json).
 #  2. Builds the `sente` binary (the workspace test build, which `cargo test` has usually made already).
 #  3. Starts `sente serve` on a free loopback port, runs arena.test.mjs in headless Chromium, then stops the
-#     server. Screenshots go to a temporary folder (printed at the end), or to $SENTE_SCREENSHOTS when set:
+#     server. Screenshots go to target/browser-screenshots/ (printed at the end), or to $SENTE_SCREENSHOTS if set:
 #     `SENTE_SCREENSHOTS=docs/screenshots bash tests/browser/run.sh` regenerates the documentation's pictures.
 #  4. Plays `sente play tictactoe` in tmux (send-keys / capture-pane): move values, a move, the engine's reply,
 #     hint, undo, save on quit.
@@ -49,7 +49,7 @@ done
 echo "server at $url"
 
 shots="${SENTE_SCREENSHOTS:-}"
-[ -n "$shots" ] || shots="$(mktemp -d -t sente-screenshots.XXXXXX)"
+[ -n "$shots" ] || shots="$target/browser-screenshots"   # git ignores target/; each run overwrites it
 case "$shots" in /*) ;; *) shots="$root/$shots" ;; esac
 status=0
 SENTE_URL="$url" SENTE_SCREENSHOTS="$shots" node "$here/arena.test.mjs" || status=1
