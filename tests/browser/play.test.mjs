@@ -71,6 +71,7 @@ export async function wholeGames(browser) {
         }
         assert.ok(await page.isVisible('#banner'), 'the result banner is shown');
         assert.match(await page.textContent('#banner'), /You won|You lost|Draw/);
+        if (g.name === 'lgame') await shot(page, 'lgame-over');
         // The list and the board agree: replaying the listed moves from the start gives the shown position.
         const moves = await moveTexts(page);
         let pos = await api(g.name, 'validate', { position: g.board || info.initial });

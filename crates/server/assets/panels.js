@@ -105,7 +105,7 @@ export function drawValues(turn, ctx) {
   box.replaceChildren();
   const p = turn.pos;
   if (!p) return;
-  const a = turn.entry.analysis;
+  const a = p.outcome ? null : turn.entry.analysis;
   const note = $('values-note');
   $('legend').hidden = !a;
   const margins = !!a && a.moves.some((m) => m.score.margin != null);
@@ -113,7 +113,7 @@ export function drawValues(turn, ctx) {
   $('legend-plies').hidden = margins;
   let list = a ? a.moves.map((m) => ({ text: m.move, score: m.score, best: m.best })) : p.moves.map((m) => ({ text: m.text }));
   if (a) list = list.slice().sort((x, y) => rank(y.score) - rank(x.score));
-  note.textContent = a ? '(exact, for ' + ctx.config.players[p.to_move] + ', best first)' : p.solved && !p.outcome ? '(solving…)' : '';
+  note.textContent = p.outcome ? '(none: the game is over)' : a ? '(exact, for ' + ctx.config.players[p.to_move] + ', best first)' : p.solved ? '(solving…)' : '';
   if (!a && list.length > 80) {
     note.textContent = '(' + list.length + ': click the board)';
     return;
