@@ -9,8 +9,6 @@ export async function features(browser) {
     const page = await openGame(browser, 'tictactoe', 'desktop', { side: '1', level: 'easy' });
     await waitMoveCount(page, 1);
     await waitYourMove(page);
-    const free = await page.$$eval('#board rect[data-cell]', (r) => r.length);
-    assert.equal(free, 9);
     const moves = await moveTexts(page);
     await hit(page, moves[0] === '5' ? 0 : 4);
     await waitMoveCount(page, 3);
@@ -58,10 +56,6 @@ export async function features(browser) {
     await page.keyboard.press('ArrowRight');
     await page.click('#hint-btn');
     await page.waitForSelector('#board .hint', { timeout: TIMEOUT });
-    const first = await page.$eval('#board .hint', () => 0);
-    assert.equal(first, 0);
-    const pieces = await page.$$eval('#board rect[data-cell]', (r) => r.length);
-    assert.equal(pieces, 64);
     const found = await page.evaluate(() => ['.cursor', '.last', '.last.from', '.hint'].map((s) => document.querySelectorAll('#board ' + s).length));
     assert.ok(found.every((n) => n > 0), JSON.stringify(found));
     // Play on until a jump: the captured piece's square gets a cross.

@@ -198,7 +198,7 @@ export function drawMoves(turn, ctx) {
       }
       box.appendChild(row);
     }
-    const b = button(h.move + (h.by === 'engine' ? '' : ''), () => ctx.jump(i), { 'data-index': String(i) });
+    const b = button(h.move, () => ctx.jump(i), { 'data-index': String(i) });
     b.className = 'mv' + (i === turn.cursor ? ' current' : i > turn.cursor ? ' future' : '') + (h.by === 'engine' ? ' engine' : '');
     b.title = (h.by === 'engine' ? 'engine' : 'you') + ': ' + h.move;
     row.appendChild(b);
