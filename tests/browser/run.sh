@@ -3,11 +3,12 @@
 #  1. Installs what a fresh Debian machine lacks: Chromium and tmux (apt-get), playwright-core (npm, into
 #     tests/browser/node_modules from package-lock.json).
 #  2. Builds the `sente` binary (the workspace test build, which `cargo test` has usually made already).
-#  3. Starts `sente serve` on a free loopback port, runs arena.test.mjs in headless Chromium (screenshots go to
-#     docs/screenshots/), then stops the server.
+#  3. Starts `sente serve` on a free loopback port, runs arena.test.mjs in headless Chromium, then stops the
+#     server. Screenshots go to target/browser-screenshots/ (printed at the end), or to $SENTE_SCREENSHOTS if set:
+#     `SENTE_SCREENSHOTS=docs/screenshots bash tests/browser/run.sh` regenerates the documentation's pictures.
 #  4. Plays `sente play tictactoe` in tmux (send-keys / capture-pane): move values, a move, the engine's reply,
 #     hint, undo, save on quit.
-# Exits non-zero when anything fails. Total time on 2 cores, once built: well under a minute.
+# Exits non-zero when anything fails. Total time on 2 cores, once built: about two and a half minutes.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -47,8 +48,11 @@ done
 [ -n "$url" ] || { echo "sente serve did not start:"; cat "$log"; exit 1; }
 echo "server at $url"
 
+shots="${SENTE_SCREENSHOTS:-}"
+[ -n "$shots" ] || shots="$target/browser-screenshots"   # git ignores target/; each run overwrites it
+case "$shots" in /*) ;; *) shots="$root/$shots" ;; esac
 status=0
-SENTE_URL="$url" node "$here/arena.test.mjs" || status=1
+SENTE_URL="$url" SENTE_SCREENSHOTS="$shots" node "$here/arena.test.mjs" || status=1
 kill "$server" 2>/dev/null || true
 
 echo "== terminal play (tmux) =="

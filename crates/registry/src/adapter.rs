@@ -78,6 +78,19 @@ pub trait Adapter: Notation {
         None
     }
 
+    /// True when [`Adapter::exact_moves`] answers for this position (the default: the game is solved). A game
+    /// solved only up to a size (row/column boards beyond the server's caps) says no here, and the position is
+    /// searched, not solved.
+    fn solvable(&self, _state: &Self::State) -> bool {
+        self.info().solved
+    }
+
+    /// The side to move's chance to win, in percent, that a heuristic value stands for; `None` (the default)
+    /// for games whose heuristic has no such scale, which then show the raw value.
+    fn win_chance(&self, _heuristic: i32) -> Option<u8> {
+        None
+    }
+
     /// The exact value of the position for the side to move; `None` for unsolved games.
     /// The default reads a finished game's outcome and otherwise takes the best of [`Adapter::exact_moves`].
     fn exact_value(&self, state: &Self::State) -> Option<Score> {
@@ -106,6 +119,8 @@ pub struct Thought<M> {
     pub nodes: u64,
     /// True when `value` is proven (a draw included), not a heuristic estimate.
     pub exact: bool,
+    /// True when the move was the only reasonable one and nothing was searched (`value` then means nothing).
+    pub forced: bool,
 }
 
 /// The best-ranked move, the first in order on ties.
@@ -148,6 +163,7 @@ impl<G: Adapter> Arena<G> {
             outcome,
             board: game.board(state),
             scores: game.scores(state),
+            solved: game.solvable(state),
         }
     }
 
@@ -184,7 +200,17 @@ impl<G: Adapter> Arena<G> {
             pv.push(game.format_move(&line, m));
             line.play(m);
         }
-        Some(EngineReport { best, score, pv, depth: 0, nodes: 0, elapsed: clock.elapsed(), perfect: true })
+        Some(EngineReport {
+            best,
+            score,
+            pv,
+            depth: 0,
+            nodes: 0,
+            elapsed: clock.elapsed(),
+            perfect: true,
+            forced: false,
+            chance: None,
+        })
     }
 }
 
@@ -221,6 +247,7 @@ impl<G: Adapter> DynGame for Arena<G> {
             return Err(RegistryError::GameOver { game: game.name() });
         }
         if limits.perfect
+            && game.solvable(&state)
             && let Some(report) = Self::perfect(&game, &state, clock)
         {
             return Ok(report);
@@ -233,7 +260,15 @@ impl<G: Adapter> DynGame for Arena<G> {
                 let r = Searcher::new(1 << 16).search(&state, &game.evaluator(), &search_limits, &mut ());
                 let best = r.best.ok_or(RegistryError::GameOver { game: game.name() })?;
                 // The searcher knows whether every line of its last iteration ended in a finished game.
-                Thought { best, value: r.value, pv: r.pv, depth: r.depth, nodes: r.nodes, exact: r.exact }
+                Thought {
+                    best,
+                    value: r.value,
+                    pv: r.pv,
+                    depth: r.depth,
+                    nodes: r.nodes,
+                    exact: r.exact,
+                    forced: false,
+                }
             }
         };
         let best = t.best;
@@ -249,20 +284,30 @@ impl<G: Adapter> DynGame for Arena<G> {
             pv.push(game.format_move(&line, m));
             line.play(m);
         }
+        let score = Score::from_value(t.value, t.exact);
+        let chance = match score {
+            Score::Heuristic(h) if !t.forced => game.win_chance(h),
+            _ => None,
+        };
         Ok(EngineReport {
             best: game.format_move(&state, best),
-            score: Score::from_value(t.value, t.exact),
+            score,
             pv,
             depth: t.depth,
             nodes: t.nodes,
             elapsed: clock.elapsed(),
             perfect: false,
+            forced: t.forced,
+            chance,
         })
     }
 
     fn analyze(&self, position: &str) -> Result<Analysis, RegistryError> {
         let (game, state) = self.decode(position)?;
         let not_solved = || RegistryError::NotSolved { game: game.name() };
+        if !game.solvable(&state) {
+            return Err(not_solved());
+        }
         if state.outcome().is_some() {
             let score = game.exact_value(&state).ok_or_else(not_solved)?;
             return Ok(Analysis { score, moves: Vec::new() });

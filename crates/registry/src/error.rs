@@ -42,7 +42,7 @@ pub enum RegistryError {
     #[error("{0}")]
     Text(String),
     /// Exact values were asked of a game the registry has not solved.
-    #[error("{game} is not solved: ask the engine for an evaluation instead")]
+    #[error("this {game} position is searched, not solved: exact values are not available for it (ask the engine)")]
     NotSolved {
         /// The game's name.
         game: &'static str,

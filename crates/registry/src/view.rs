@@ -224,6 +224,9 @@ pub struct BoardView {
     pub col_labels: Vec<String>,
     /// Highlights.
     pub marks: Vec<Mark>,
+    /// A short note per row, top first, drawn right of the board (Star/Circle: what a piece scores on that row for
+    /// each side); empty when a game has none.
+    pub row_notes: Vec<String>,
 }
 
 /// A legal move: its text and the cells a person clicks to make it, in order.
@@ -259,6 +262,8 @@ pub struct PositionView {
     pub board: BoardView,
     /// The players' points so far, first player first (scoring games only).
     pub scores: Option<[i32; 2]>,
+    /// True when exact values are available for this position (a solved game within the solver's caps).
+    pub solved: bool,
 }
 
 /// What the engine found.
@@ -278,6 +283,26 @@ pub struct EngineReport {
     pub elapsed: Duration,
     /// True when the move came from the exact solution.
     pub perfect: bool,
+    /// True when the move was forced (the only reasonable one) and nothing was searched: `score` says nothing
+    /// then, and a front end keeps the value it already knew.
+    pub forced: bool,
+    /// For a heuristic `score`, the side to move's chance to win in percent, where the game defines that scale.
+    pub chance: Option<u8>,
+}
+
+impl EngineReport {
+    /// The value as people read it: `forced move (not searched)`, `73% to win (estimate)` where the game has a
+    /// win-chance scale, else the score (`win in 3`, `+120`).
+    #[must_use]
+    pub fn value_text(&self) -> String {
+        if self.forced {
+            "forced move (not searched)".to_string()
+        } else if let Some(c) = self.chance {
+            format!("{c}% to win (estimate)")
+        } else {
+            self.score.to_string()
+        }
+    }
 }
 
 /// One legal move with its exact value for the player making it.

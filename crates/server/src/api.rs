@@ -6,19 +6,31 @@
 
 use crate::AppState;
 use crate::error::ApiError;
-use axum::extract::{Path, State};
-use axum::{Json, extract::FromRequest};
+use axum::Json;
+use axum::extract::{FromRequest, Path, Request, State};
 use sente_registry::{
     Analysis, BoardView, DynGame, EngineLimits, EngineReport, GameInfo, Level, MoveView, PositionView, Score,
 };
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::time::Duration;
 
-/// A JSON body whose rejections (malformed JSON, wrong content type, too large) become [`ApiError`]s.
-#[derive(Debug, FromRequest)]
-#[from_request(via(axum::Json), rejection(ApiError))]
+/// A JSON body whose rejections (malformed JSON, wrong content type, too large) become [`ApiError`]s, so every
+/// refusal, the body-size limit's 413 included, is the API's JSON error.
+#[derive(Debug)]
 pub struct Body<T>(pub T);
+
+impl<T: DeserializeOwned> FromRequest<AppState> for Body<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, app: &AppState) -> Result<Body<T>, ApiError> {
+        match Json::<T>::from_request(req, app).await {
+            Ok(Json(v)) => Ok(Body(v)),
+            Err(r) => Err(ApiError::from_rejection(r, app.config().max_body)),
+        }
+    }
+}
 
 /// `{ "position": "..." }`: validate, legal moves, analysis.
 #[derive(Debug, Deserialize)]
@@ -145,6 +157,9 @@ pub struct ScoreDto {
     pub exact: bool,
     /// A number for charts (±1 for wins/losses, the margin or heuristic otherwise).
     pub chart: i32,
+    /// For a heuristic value in a game with a human scale (Gomoku): the side's chance to win in percent. `text`
+    /// then reads `73% to win (estimate)`.
+    pub chance: Option<u8>,
 }
 
 impl From<Score> for ScoreDto {
@@ -155,7 +170,29 @@ impl From<Score> for ScoreDto {
             Score::Draw => (None, None),
             Score::Heuristic(_) => (None, None),
         };
-        ScoreDto { text: s.to_string(), verdict: s.verdict(), plies, margin, exact: s.is_exact(), chart: s.chart() }
+        ScoreDto {
+            text: s.to_string(),
+            verdict: s.verdict(),
+            plies,
+            margin,
+            exact: s.is_exact(),
+            chart: s.chart(),
+            chance: None,
+        }
+    }
+}
+
+impl ScoreDto {
+    /// An engine's score: a heuristic with a win chance reads as that chance; a forced reply claims nothing.
+    fn of_report(r: &EngineReport) -> ScoreDto {
+        let mut dto = ScoreDto::from(r.score);
+        dto.text = r.value_text();
+        dto.chance = r.chance;
+        if r.forced {
+            dto.verdict = "forced";
+            dto.chart = 0;
+        }
+        dto
     }
 }
 
@@ -200,6 +237,8 @@ pub struct BoardDto {
     pub col_labels: Vec<String>,
     /// Highlights.
     pub marks: Vec<MarkDto>,
+    /// A note per row, top first, drawn right of the board (Star/Circle's row values); empty when none.
+    pub row_notes: Vec<String>,
 }
 
 impl From<BoardView> for BoardDto {
@@ -211,6 +250,7 @@ impl From<BoardView> for BoardDto {
             row_labels: b.row_labels,
             col_labels: b.col_labels,
             marks: b.marks.into_iter().map(|m| MarkDto { kind: m.kind, cells: m.cells, note: m.note }).collect(),
+            row_notes: b.row_notes,
         }
     }
 }
@@ -239,6 +279,8 @@ pub struct PositionDto {
     pub board: BoardDto,
     /// Points so far, first player first (scoring games).
     pub scores: Option<[i32; 2]>,
+    /// Exact values are available (`analysis` answers): a solved game within the server's caps.
+    pub solved: bool,
 }
 
 impl From<PositionView> for PositionDto {
@@ -250,6 +292,7 @@ impl From<PositionView> for PositionDto {
             outcome: v.outcome.map(|o| OutcomeDto { winner: o.winner.map(|p| p.index()), text: o.text }),
             board: v.board.into(),
             scores: v.scores,
+            solved: v.solved,
         }
     }
 }
@@ -289,6 +332,8 @@ pub struct EngineResponse {
     pub time_ms: u64,
     /// From the solution.
     pub perfect: bool,
+    /// The only reasonable move, played without a search (`score.verdict` is `forced`).
+    pub forced: bool,
     /// The limits actually applied (after the server's caps).
     pub limits: LimitsDto,
 }
@@ -331,13 +376,14 @@ impl From<Analysis> for AnalysisResponse {
 
 fn engine_response(r: EngineReport, limits: &EngineLimits) -> EngineResponse {
     EngineResponse {
+        score: ScoreDto::of_report(&r),
         mv: r.best,
-        score: r.score.into(),
         pv: r.pv,
         depth: r.depth,
         nodes: r.nodes,
         time_ms: r.elapsed.as_millis() as u64,
         perfect: r.perfect,
+        forced: r.forced,
         limits: limits.into(),
     }
 }
@@ -429,10 +475,10 @@ pub async fn analysis(
     Body(req): Body<PositionRequest>,
 ) -> Result<Json<AnalysisResponse>, ApiError> {
     let g: Arc<dyn DynGame> = app.game(&game)?;
-    if !g.info().solved {
+    // The view says whether this position is within the solver's caps, cheaply and before waiting for a slot.
+    if !g.view(&req.position)?.solved {
         return Err(sente_registry::RegistryError::NotSolved { game: g.info().name }.into());
     }
-    g.view(&req.position)?;
     let analysis = app.blocking(move || g.analyze(&req.position)).await??;
     Ok(Json(analysis.into()))
 }

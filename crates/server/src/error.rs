@@ -36,9 +36,17 @@ pub enum ApiError {
     Internal(String),
 }
 
-impl From<JsonRejection> for ApiError {
-    fn from(r: JsonRejection) -> ApiError {
-        ApiError::Body { status: r.status(), message: r.body_text() }
+impl ApiError {
+    /// A refused JSON body; `max_body` is the server's body limit, named when the body was over it.
+    #[must_use]
+    pub fn from_rejection(r: JsonRejection, max_body: usize) -> ApiError {
+        let status = r.status();
+        let message = if status == StatusCode::PAYLOAD_TOO_LARGE {
+            format!("the request is too large: this server accepts at most {} KiB ({max_body} bytes)", max_body / 1024)
+        } else {
+            r.body_text()
+        };
+        ApiError::Body { status, message }
     }
 }
 
@@ -48,7 +56,7 @@ pub struct ErrorBody {
     /// A sentence for people.
     pub error: String,
     /// A stable machine code: `unknown_game`, `invalid_position`, `illegal_move`, `game_over`, `not_solved`,
-    /// `bad_body`, `bad_request`, `not_found`, `busy`, `internal`.
+    /// `bad_body`, `too_large`, `bad_request`, `not_found`, `busy`, `internal`.
     pub code: &'static str,
 }
 
@@ -66,6 +74,7 @@ impl ApiError {
                 RegistryError::GameOver { .. } => (StatusCode::CONFLICT, "game_over"),
                 RegistryError::NotSolved { .. } => (StatusCode::UNPROCESSABLE_ENTITY, "not_solved"),
             },
+            ApiError::Body { status, .. } if *status == StatusCode::PAYLOAD_TOO_LARGE => (*status, "too_large"),
             ApiError::Body { status, .. } => (*status, "bad_body"),
             ApiError::BadRequest(_) => (StatusCode::BAD_REQUEST, "bad_request"),
             ApiError::NotFound(_) => (StatusCode::NOT_FOUND, "not_found"),

@@ -1,6 +1,7 @@
 //! The HTML side: the home page, one page per game and the embedded assets (`include_str!`, no CDN, so the binary
 //! works offline). Pages are small templates whose `{{…}}` slots are filled with HTML-escaped game descriptions;
-//! the game page also carries the game's description as JSON for `app.js`.
+//! the game page also carries the game's description as JSON for `app.js`, the entry of the page's ES modules
+//! (`MODULES`: one file per role, each opening with a comment saying what it owns).
 
 use crate::AppState;
 use crate::api::GameDto;
@@ -10,7 +11,18 @@ use axum::response::{Html, IntoResponse, Response};
 
 const INDEX: &str = include_str!("../assets/index.html");
 const GAME: &str = include_str!("../assets/game.html");
-const APP_JS: &str = include_str!("../assets/app.js");
+/// The page's ES modules (see the comment at the top of each): served as `/assets/<name>`.
+const MODULES: [(&str, &str); 9] = [
+    ("app.js", include_str!("../assets/app.js")),
+    ("api.js", include_str!("../assets/api.js")),
+    ("turn.js", include_str!("../assets/turn.js")),
+    ("input.js", include_str!("../assets/input.js")),
+    ("board.js", include_str!("../assets/board.js")),
+    ("skins.js", include_str!("../assets/skins.js")),
+    ("values.js", include_str!("../assets/values.js")),
+    ("panels.js", include_str!("../assets/panels.js")),
+    ("store.js", include_str!("../assets/store.js")),
+];
 const STYLE: &str = include_str!("../assets/style.css");
 const FAVICON: &str = include_str!("../assets/favicon.svg");
 
@@ -73,8 +85,11 @@ pub async fn game_page(State(app): State<AppState>, Path(game): Path<String>) ->
 
 /// `GET /assets/{file}`.
 pub async fn asset(Path(file): Path<String>) -> Response {
+    if let Some(&(_, js)) = MODULES.iter().find(|(name, _)| *name == file) {
+        return ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8"), (header::CACHE_CONTROL, "no-cache")], js)
+            .into_response();
+    }
     let (body, mime) = match file.as_str() {
-        "app.js" => (APP_JS, "text/javascript; charset=utf-8"),
         "style.css" => (STYLE, "text/css; charset=utf-8"),
         "favicon.svg" => (FAVICON, "image/svg+xml"),
         _ => return missing(Uri::from_static("/assets")).await,
@@ -105,5 +120,18 @@ mod tests {
             assert!(GAME.contains(slot), "{slot}");
         }
         assert!(INDEX.contains("{{GAMES}}"));
+    }
+
+    /// Every `from './x.js'` import of a module names a served module, and the page loads the entry as a module.
+    #[test]
+    fn every_module_import_is_served() {
+        for (name, js) in MODULES {
+            assert!(js.starts_with("//"), "{name} opens with a comment saying what it owns");
+            for part in js.split("from './").skip(1) {
+                let target = part.split('\'').next().unwrap_or_default();
+                assert!(MODULES.iter().any(|(n, _)| *n == target), "{name} imports {target}, which is not served");
+            }
+        }
+        assert!(GAME.contains("<script type=\"module\" src=\"/assets/app.js\">"));
     }
 }

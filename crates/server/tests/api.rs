@@ -159,7 +159,66 @@ async fn bad_requests_get_4xx_json_errors() {
     assert_eq!((got, err["code"].as_str()), (StatusCode::UNSUPPORTED_MEDIA_TYPE, Some("bad_body")));
     let huge = json!({"position": "X".repeat(200_000)});
     let (got, err) = post(&r, "/api/games/tictactoe/validate", huge).await;
-    assert_eq!((got, err["code"].as_str()), (StatusCode::PAYLOAD_TOO_LARGE, Some("bad_body")));
+    assert_eq!((got, err["code"].as_str()), (StatusCode::PAYLOAD_TOO_LARGE, Some("too_large")));
+    assert!(err["error"].as_str().is_some_and(|e| e.contains("64 KiB")), "{err}");
+}
+
+/// Issue 13, bug 8: a Gomoku board of an unsupported size is refused with the real rule (5 to 26 a side), and a
+/// 70 KB paste gets the API's JSON 413.
+#[tokio::test]
+async fn gomoku_load_errors_state_the_size_rule() {
+    let r = router();
+    for n in [4usize, 27] {
+        let board = format!("{}\n", ".".repeat(n)).repeat(n);
+        let (s, e) = post(&r, "/api/games/gomoku/validate", json!({"position": board})).await;
+        let msg = e["error"].as_str().unwrap_or_default();
+        assert_eq!((s, e["code"].as_str()), (StatusCode::BAD_REQUEST, Some("invalid_position")), "{e}");
+        assert!(msg.contains(&format!("{n}x{n}")) && msg.contains("5 to 26"), "{msg}");
+    }
+    let paste = format!("{}\n", ".".repeat(260)).repeat(270);
+    let (s, e) = post(&r, "/api/games/gomoku/validate", json!({"position": paste})).await;
+    assert_eq!((s, e["code"].as_str()), (StatusCode::PAYLOAD_TOO_LARGE, Some("too_large")), "{e}");
+}
+
+/// Issue 13, bug 5: row/column boards up to 24 lines are solved (a 9x9 board gets exact values); beyond, the
+/// position says it is not solved and analysis refuses plainly.
+#[tokio::test]
+async fn rowcol_boards_are_solved_within_the_caps_and_searched_beyond() {
+    let r = router();
+    let grid = |n: usize| {
+        let rows: String = (0..n)
+            .map(|i| (0..n).map(|j| if (i * 7 + j * 3) % 5 < 3 { '1' } else { '0' }).collect::<String>() + "\n")
+            .collect();
+        format!("{n} {n}\n{rows}")
+    };
+    let (s, v) = post(&r, "/api/games/rowcol/validate", json!({"position": grid(9)})).await;
+    assert_eq!((s, v["solved"].as_bool()), (StatusCode::OK, Some(true)), "{v}");
+    let (s, a) = post(&r, "/api/games/rowcol/analysis", json!({"position": v["position"]})).await;
+    assert_eq!(s, StatusCode::OK, "{a}");
+    assert!(a["moves"].as_array().unwrap().iter().all(|m| m["score"]["exact"] == true));
+    let (s, v) = post(&r, "/api/games/rowcol/validate", json!({"position": grid(13)})).await;
+    assert_eq!((s, v["solved"].as_bool()), (StatusCode::OK, Some(false)), "{v}");
+    let (s, a) = post(&r, "/api/games/rowcol/analysis", json!({"position": v["position"]})).await;
+    assert_eq!((s, a["code"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("not_solved")), "{a}");
+    assert!(a["error"].as_str().unwrap().contains("searched, not solved"), "{a}");
+    let (s, e) = post(&r, "/api/games/rowcol/engine", json!({"position": v["position"], "level": "medium"})).await;
+    assert_eq!(s, StatusCode::OK, "{e}");
+}
+
+/// Issue 13, bug 4: Gomoku's forced replies say so, and heuristic values read as a win chance.
+#[tokio::test]
+async fn gomoku_scores_use_the_human_scale() {
+    let r = router();
+    let (_, g) = get(&r, "/api/games/gomoku").await;
+    let (_, e) = post(&r, "/api/games/gomoku/engine", json!({"position": g["initial"], "level": "easy"})).await;
+    assert_eq!((e["forced"].as_bool(), e["score"]["verdict"].as_str()), (Some(true), Some("forced")), "{e}");
+    let (_, p) = post(&r, "/api/games/gomoku/play", json!({"position": g["initial"], "move": "H8"})).await;
+    let (_, p) = post(&r, "/api/games/gomoku/play", json!({"position": p["after"]["position"], "move": "I9"})).await;
+    let (_, e) =
+        post(&r, "/api/games/gomoku/engine", json!({"position": p["after"]["position"], "level": "easy"})).await;
+    let chance = e["score"]["chance"].as_u64().unwrap_or(0);
+    assert!((1..=99).contains(&chance), "{e}");
+    assert!(e["score"]["text"].as_str().unwrap().ends_with("% to win (estimate)"), "{e}");
 }
 
 /// Every game answers the whole cycle: validate its start, play its first move, let the engine reply at the
@@ -203,7 +262,8 @@ async fn pages_and_assets_are_served() {
         ("/", "/play/gomoku"),
         ("/play/lgame", "L-Game"),
         ("/play/tictactoe", "\"name\":\"tictactoe\""),
-        ("/assets/app.js", "api('engine'"),
+        ("/assets/app.js", "new Turn(api, CFG)"),
+        ("/assets/turn.js", "export class Turn"),
         ("/assets/style.css", ".board"),
     ] {
         let (status, body) = get(&r, path).await;

@@ -104,7 +104,7 @@ impl Session {
 
     fn hint(&mut self) {
         if let Some(r) = self.engine(true) {
-            self.message = format!("Hint: {} ({})", r.best, r.score);
+            self.message = format!("Hint: {} ({})", r.best, r.value_text());
             let index = self.pos().moves.iter().position(|m| m.text == r.best);
             self.selected.select(index);
             self.report = Some(r);
@@ -272,7 +272,7 @@ impl Session {
         if let Some(r) = &self.report {
             status.push(Line::from(format!(
                 "Engine: {} depth {} nodes {} · PV {}",
-                r.score,
+                r.value_text(),
                 r.depth,
                 r.nodes,
                 r.pv.join(" ")

@@ -11,7 +11,7 @@ use sente_core::search::SearchLimits;
 use sente_core::{Notation, State};
 use sente_gomoku::engine::eval::GomokuEval;
 use sente_gomoku::engine::threats::{five_cells, four_moves};
-use sente_gomoku::engine::{Engine, ThinkLimits};
+use sente_gomoku::engine::{Engine, Reason, ThinkLimits};
 use sente_gomoku::notation::move_text;
 use sente_gomoku::patterns::{BLACK, WHITE};
 use sente_gomoku::position::DIRS;
@@ -47,6 +47,24 @@ fn winning_line(pos: &Position, dims: Dims, stone: u8) -> Option<Vec<usize>> {
         }
     }
     None
+}
+
+/// The size of a pasted board that fits no supported size, as the crate's size error ("board size 27x27 is not
+/// supported (5 to 26 cells a side)"): its widest line and its number of non-blank lines.
+fn text_size(text: &str) -> Error {
+    let widths: Vec<usize> =
+        text.lines().map(|l| l.chars().filter(|c| !c.is_whitespace()).count()).filter(|&w| w > 0).collect();
+    Error::Size { cols: widths.iter().copied().max().unwrap_or(0), rows: widths.len() }
+}
+
+/// The heuristic scale shown to people: the side to move's chance to win, in percent, as a logistic curve of the
+/// evaluation (`100 / (1 + e^(-h / 1000))`, so +1000, about an open three's lead, reads 73%), clamped to 1..99
+/// because a heuristic never proves anything. The evaluator's tactical verdicts (a five to play, two fives to
+/// stop, an open four to make: millions) land on the clamps.
+#[must_use]
+pub fn win_chance(heuristic: i32) -> u8 {
+    let p = 100.0 / (1.0 + (-f64::from(heuristic) / 1000.0).exp());
+    p.round().clamp(1.0, 99.0) as u8
 }
 
 fn names(dims: Dims, moves: &[Move]) -> String {
@@ -91,7 +109,16 @@ impl Adapter for Gomoku {
             Some(n) => Gomoku::new(n, self.rule())?,
             None => *self,
         };
-        Ok((game, game.parse_state(text)?))
+        match game.parse_state(text) {
+            // No square size fits the cell count: say which size the text has and what is allowed, rather than
+            // how many cells the default board would need.
+            Err(Error::CellCount { .. }) if side.is_none() => Err(text_size(text)),
+            other => Ok((game, other?)),
+        }
+    }
+
+    fn win_chance(&self, heuristic: i32) -> Option<u8> {
+        Some(win_chance(heuristic))
     }
 
     fn board(&self, state: &Position) -> BoardView {
@@ -127,7 +154,15 @@ impl Adapter for Gomoku {
             }
         }
         let (rows, cols) = (usize::from(dims.rows), usize::from(dims.cols));
-        BoardView { rows, cols, cells, row_labels: numbers(rows, false), col_labels: letters(cols), marks }
+        BoardView {
+            rows,
+            cols,
+            cells,
+            row_labels: numbers(rows, false),
+            col_labels: letters(cols),
+            marks,
+            row_notes: Vec::new(),
+        }
     }
 
     fn move_cells(&self, _state: &Position, m: Move) -> Vec<usize> {
@@ -144,6 +179,7 @@ impl Adapter for Gomoku {
             depth: d.depth,
             nodes: d.nodes,
             exact: d.value.is_decisive(),
+            forced: d.reason == Reason::Forced,
         })
     }
 }
@@ -176,6 +212,36 @@ mod tests {
         assert_eq!(after.outcome.as_ref().and_then(|o| o.winner).map(|p| p.index()), Some(0));
         let line = after.board.marks.iter().find(|m| m.kind == "win").unwrap();
         assert_eq!(line.cells, vec![0, 1, 2, 3, 4]);
+    }
+
+    #[test]
+    fn sizes_outside_5_to_26_name_the_real_rule() {
+        let g = GameKind::Gomoku.open();
+        for n in [4, 27] {
+            let e = g.view(&board(&[], n)).unwrap_err().to_string();
+            assert!(e.contains(&format!("{n}x{n}")) && e.contains("5 to 26"), "{e}");
+        }
+        let e = g.view(".....\n.....\n").unwrap_err().to_string();
+        assert!(e.contains("5x2") && e.contains("5 to 26"), "{e}");
+    }
+
+    #[test]
+    fn heuristics_read_as_a_win_chance_and_forced_replies_say_so() {
+        assert_eq!(super::win_chance(0), 50);
+        assert_eq!(super::win_chance(1000), 73);
+        assert_eq!(super::win_chance(-1000), 27);
+        assert_eq!(super::win_chance(50_000_000), 99);
+        assert_eq!(super::win_chance(-60_000_000), 1);
+        let g = GameKind::Gomoku.open();
+        // The first move of the game is forced (the centre): no search, no value.
+        let r = g.engine(&g.initial(), &EngineLimits::depth_time(2, 1000)).unwrap();
+        assert!(r.forced && r.chance.is_none(), "{r:?}");
+        // Black H8, White I9, Black H9: a searched move carries a chance.
+        let (_, v) = g.play(&g.initial(), "H8").unwrap();
+        let (_, v) = g.play(&v.position, "I9").unwrap();
+        let r = g.engine(&v.position, &EngineLimits::depth_time(2, 1000)).unwrap();
+        assert!(!r.forced, "{r:?}");
+        assert!(matches!(r.score, Score::Heuristic(_)) == r.chance.is_some(), "{r:?}");
     }
 
     #[test]

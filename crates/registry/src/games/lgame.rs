@@ -99,7 +99,15 @@ impl Adapter for LGame {
             })
             .collect();
         let cols = letters(4).into_iter().map(|l| l.to_lowercase()).collect();
-        BoardView { rows: 4, cols: 4, cells, row_labels: numbers(4, false), col_labels: cols, marks: Vec::new() }
+        BoardView {
+            rows: 4,
+            cols: 4,
+            cells,
+            row_labels: numbers(4, false),
+            col_labels: cols,
+            marks: Vec::new(),
+            row_notes: Vec::new(),
+        }
     }
 
     fn move_cells(&self, _state: &Position, m: Move) -> Vec<usize> {

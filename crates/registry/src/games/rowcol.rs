@@ -17,8 +17,10 @@ use sente_rowcol::{Board, MarginEvaluator, Move, Position, RowCol, SolveOptions,
 /// The arena's starting board (the course's 3×4 sample grown to 5×6).
 const START: &str = "5 6\n1 0 1 1 0 1\n0 1 1 0 1 1\n1 1 0 1 0 0\n0 1 1 1 1 0\n1 0 0 1 1 1\n";
 
-/// Boards with more lines than this are searched, not solved, so no request can run for minutes.
-const MAX_SOLVED_LINES: usize = 16;
+/// Boards with more lines (rows plus columns) than this are searched, not solved, so no request can run for
+/// minutes: the solver answers every move of a full 12×12 board in well under a second, while a 16×16 board
+/// takes tens of seconds on two cores (docs/rowcol.md).
+pub const MAX_SOLVED_LINES: usize = 24;
 
 /// The row/column game plus the points each player held when the position was loaded.
 #[derive(Clone, Debug)]
@@ -48,7 +50,7 @@ impl RowColArena {
         [self.base[0] + (taken + gained) / 2, self.base[1] + (taken - gained) / 2]
     }
 
-    fn solvable(state: &Position) -> bool {
+    fn within_caps(state: &Position) -> bool {
         state.board().rows() + state.board().cols() <= MAX_SOLVED_LINES
     }
 }
@@ -176,7 +178,15 @@ impl Adapter for RowColArena {
         row_labels.push(String::new());
         let mut col_labels = numbers(cols, false);
         col_labels.push(String::new());
-        BoardView { rows: rows + 1, cols: cols + 1, cells, row_labels, col_labels, marks: Vec::new() }
+        BoardView {
+            rows: rows + 1,
+            cols: cols + 1,
+            cells,
+            row_labels,
+            col_labels,
+            marks: Vec::new(),
+            row_notes: Vec::new(),
+        }
     }
 
     fn move_cells(&self, state: &Position, m: Move) -> Vec<usize> {
@@ -191,8 +201,12 @@ impl Adapter for RowColArena {
         Some(self.points(state))
     }
 
+    fn solvable(&self, state: &Position) -> bool {
+        Self::within_caps(state)
+    }
+
     fn exact_moves(&self, state: &Position) -> Option<Vec<(MoveOf<Self>, Score)>> {
-        if !Self::solvable(state) {
+        if !Self::within_caps(state) {
             return None;
         }
         let mut moves = Vec::new();

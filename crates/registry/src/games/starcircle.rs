@@ -67,7 +67,18 @@ impl Adapter for StarCircle {
             })
             .collect();
         let rows = (0..SIZE).map(|r| char::from(b'H' - r).to_string()).collect();
-        BoardView { rows: 8, cols: 8, cells, row_labels: rows, col_labels: numbers(8, false), marks: Vec::new() }
+        // What a piece scores on each row, top (H) first: Star's values run A..H, Circle's mirror them.
+        let values = state.values();
+        let row_notes = (0..SIZE as usize).map(|r| format!("★{} ●{}", values[7 - r], values[r])).collect();
+        BoardView {
+            rows: 8,
+            cols: 8,
+            cells,
+            row_labels: rows,
+            col_labels: numbers(8, false),
+            marks: Vec::new(),
+            row_notes,
+        }
     }
 
     fn move_cells(&self, _state: &Position, m: Move) -> Vec<usize> {
@@ -93,6 +104,7 @@ mod tests {
         let v = g.view(INPUT).unwrap();
         assert!(v.position.starts_with("Star\n"), "{}", v.position);
         assert_eq!(v.scores, Some([120, 120]), "4 pieces on row A (10) and 4 on row B (20) each");
+        assert_eq!(v.board.row_notes.first().map(String::as_str), Some("★80 ●10"), "row H: Star 80, Circle 10");
         let m = &v.moves[0];
         assert_eq!(m.cells.len(), 2);
         let (_, after) = g.play(&v.position, &m.text).unwrap();

@@ -64,7 +64,15 @@ impl Adapter for TicTacToe {
         {
             marks.push(Mark { kind: "win", cells: line.to_vec(), note: "three in a row".to_string() });
         }
-        BoardView { rows: 3, cols: 3, cells, row_labels: numbers(3, false), col_labels: letters(3), marks }
+        BoardView {
+            rows: 3,
+            cols: 3,
+            cells,
+            row_labels: numbers(3, false),
+            col_labels: letters(3),
+            marks,
+            row_notes: Vec::new(),
+        }
     }
 
     fn move_cells(&self, _state: &Board, m: u8) -> Vec<usize> {
