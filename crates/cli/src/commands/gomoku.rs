@@ -1,5 +1,6 @@
-//! `sente gomoku …`: the contest harness (`nptu`), the Piskvork brain (`pbrain`), the benchmark (`bench`) and the
-//! match runner (`match`, whose logic lives in `commands/matches.rs`).
+//! `sente gomoku …`: the contest harness (`nptu`), the Piskvork brain (`pbrain`), the benchmark (`bench`), and the
+//! tournament commands `match`, `gauntlet` and `contest` (each in its own file, `commands/{matches,gauntlet,
+//! contest}.rs`, over the shared machinery in `tournament/`).
 //!
 //! The contest harness is one process per move: it reads the board on stdin, prints one move such as `J, 10` and
 //! exits, within `--time-ms` counted from process start. Bad input is reported on stderr with exit code 2 and no move
@@ -78,6 +79,28 @@ sente gomoku bench --vcf crates/gomoku/tests/data/vcf.txt   time the VCF solver 
 sente gomoku match sente 'pbrain:./pbrain-other' --size 15 --rule exact"
     )]
     Match(matches::MatchArgs),
+    /// One engine against a list of opponents: N games each from the fixed opening set, colours swapped, W/L/D and
+    /// Elo per opponent, game records and a CSV summary.
+    #[command(after_help = "Examples:\n  sente gomoku gauntlet weights --games 20 --time-ms 200 --parallel 2\n  \
+sente gomoku gauntlet 'base=pbrain:../baseline/sente gomoku pbrain --threads 1' --engine sente --games 100 \\\n      \
+--time-ms 200 --records games.txt --summary-csv ladder.csv\n  \
+sente gomoku gauntlet weights 'pbrain:../anchors/pbrain-wine' --engine 'pbrain:./pbrain-sente' --size 19\n\n\
+The opening set: opening k of --seed S is 3 stones (--opening-stones) placed alternately, black first, on random\n\
+cells of the central 5x5, drawn from seed 1000*S+k; game 2k+1 and 2k+2 against each opponent play opening k\n\
+with the engine black, then white. A move later than --time-ms + --tolerance-ms (default 1000, as Piskvork's\n\
+manager) loses, as does an illegal or malformed move or a crash.")]
+    Gauntlet(super::gauntlet::GauntletArgs),
+    /// The NPTU contest on one machine: NPTU programs and pbrain brains (and `sente`, `weights`) play a
+    /// round-robin (or Swiss) from balanced openings; crosstable, scores, Elo, game records.
+    #[command(
+        after_help = "Examples:\n  sente gomoku contest 'ann=nptu:/home/ann/gomoku' 'bob=nptu:python3 /home/bob/bot.py' weights sente \\\n      \
+--time-ms 1000 --parallel 2 --out contest\n  \
+sente gomoku contest nptu:./a.out 'pbrain:./pbrain-wine' sente --games 4 --size 15\n  \
+sente gomoku contest $(for d in students/*; do echo \"$(basename $d)=nptu:$PWD/$d/gomoku\"; done) --rounds 5\n\n\
+An NPTU entry runs once per move as `COMMAND Black` or `COMMAND White` in its working folder, reads the board\n\
+(361 characters: 1 black, 0 white, . empty) on stdin and prints a move such as `J, 10`. See docs/contest.md."
+    )]
+    Contest(super::contest::ContestArgs),
 }
 
 /// Options of `sente gomoku pbrain`.
@@ -99,6 +122,8 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         Cmd::Bench { vcf: Some(file), size, .. } => bench_vcf(&file, size),
         Cmd::Bench { depth, size, vcf: None } => bench(depth, size),
         Cmd::Match(a) => matches::run(&a),
+        Cmd::Gauntlet(a) => super::gauntlet::run(&a),
+        Cmd::Contest(a) => super::contest::run(&a),
     }
 }
 
