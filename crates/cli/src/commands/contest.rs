@@ -251,6 +251,7 @@ mod tests {
             moves: Vec::new(),
             ending,
             slowest_ms: [0, 0],
+            resent: [0, 0],
         }
     }
 

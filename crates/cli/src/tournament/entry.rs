@@ -3,8 +3,8 @@
 //! A specification is `sente` (the engine), `weights` (the contest guide's cell-weight bot), `pbrain:COMMAND` (a
 //! Piskvork brain, `sh -c COMMAND`) or `nptu:COMMAND` (an NPTU contest program, run once per move as
 //! `sh -c 'COMMAND Black'`). Any of them may be prefixed by `LABEL=` to name it. Otherwise a brain is named by its
-//! `ABOUT` answer (`name="…"`), asked once before play, and an NPTU program by its command's first word's file
-//! name; a name already taken gets `#2`, `#3`, … so that self-play against a baseline build stays readable.
+//! `ABOUT` answer (`name="…"`), asked once before play, and an NPTU program by its program's file name (the
+//! script's, after an interpreter such as `sh` or `python3`); a name already taken gets `#2`, `#3`, … so that self-play against a baseline build stays readable.
 
 use super::nptu::Nptu;
 use super::pbrain::Brain;
@@ -43,8 +43,10 @@ pub struct Entry {
 pub struct Answer {
     /// The cell played (not yet checked for legality).
     pub mv: Move,
-    /// Time from the request to the answer.
+    /// Time from the request to the answer (from the request sent again, when it was).
     pub took: Duration,
+    /// Whether the request had to be sent again because the engine was found idle without having answered.
+    pub resent: bool,
 }
 
 /// An engine that plays games, one move at a time. Implementations measure their own time (from the request to
@@ -122,10 +124,17 @@ pub fn resolve(specs: &[String], settings: &Settings) -> Result<Vec<Entry>, CliE
     Ok(entries)
 }
 
-/// The file name of a command's first word: `nptu:python3 bot.py` is `python3`, `./students/ann/a.out` is `a.out`.
+/// The file name of the program a command runs: `./students/ann/a.out --fast` is `a.out`; past an interpreter,
+/// the script: `python3 /home/bob/bot.py` is `bot.py`.
 fn program_name(cmd: &str) -> String {
-    let first = cmd.split_whitespace().next().unwrap_or(cmd);
-    first.rsplit('/').find(|s| !s.is_empty()).unwrap_or(first).to_string()
+    const INTERPRETERS: [&str; 9] = ["sh", "bash", "dash", "python", "python3", "node", "ruby", "perl", "java"];
+    let file = |w: &str| w.rsplit('/').find(|s| !s.is_empty()).unwrap_or(w).to_string();
+    let mut words = cmd.split_whitespace().map(file);
+    let first = words.next().unwrap_or_else(|| cmd.to_string());
+    match words.next() {
+        Some(script) if INTERPRETERS.contains(&first.as_str()) && !script.starts_with('-') => script,
+        _ => first,
+    }
 }
 
 impl Entry {
@@ -184,7 +193,7 @@ impl Player for Builtin {
             }
         };
         let mv = mv.ok_or_else(|| Fault::Crash(format!("no move in a position with {} stones", pos.stones())))?;
-        Ok(Answer { mv, took: clock.elapsed() })
+        Ok(Answer { mv, took: clock.elapsed(), resent: false })
     }
 }
 
@@ -206,6 +215,8 @@ mod tests {
     #[test]
     fn program_names_are_the_first_words_file_name() {
         assert_eq!(program_name("./students/ann/a.out --fast"), "a.out");
-        assert_eq!(program_name("python3 bot.py"), "python3");
+        assert_eq!(program_name("python3 /home/bob/bot.py"), "bot.py");
+        assert_eq!(program_name("sh tests/fixtures/contest/illegal.sh"), "illegal.sh");
+        assert_eq!(program_name("python3 -u bot.py"), "python3");
     }
 }

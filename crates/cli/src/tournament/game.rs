@@ -71,6 +71,8 @@ pub struct GameRecord {
     pub ending: Ending,
     /// The longest time either side took for a move, in milliseconds: black's, white's.
     pub slowest_ms: [u128; 2],
+    /// How many times each side (black, white) was found idle without an answer and sent the position again.
+    pub resent: [usize; 2],
 }
 
 impl GameRecord {
@@ -131,6 +133,7 @@ pub fn play(
     let mut stones = opening.stones.clone();
     let mut moves = Vec::new();
     let mut slowest_ms = [0u128; 2];
+    let mut resent = [0usize; 2];
     let [black, white] = players;
     let mut ending = None;
     for (side, p) in [(Side::First, &mut *black), (Side::Second, &mut *white)] {
@@ -152,8 +155,9 @@ pub fn play(
         let player: &mut dyn Player = if side == Side::First { &mut *black } else { &mut *white };
         match judge(settings, &pos, player.play(&pos, &stones)) {
             Err(fault) => ending = Some(Ending::Fault(side, fault)),
-            Ok((m, ms)) => {
+            Ok((m, ms, again)) => {
                 slowest_ms[side.index()] = slowest_ms[side.index()].max(ms);
+                resent[side.index()] += usize::from(again);
                 pos.play(m);
                 stones.push(m);
                 moves.push(m);
@@ -162,15 +166,16 @@ pub fn play(
     }
     let [b, w] = names;
     let ending = ending.unwrap_or(Ending::Full);
-    GameRecord { number, black: b, white: w, opening: opening.clone(), moves, ending, slowest_ms }
+    GameRecord { number, black: b, white: w, opening: opening.clone(), moves, ending, slowest_ms, resent }
 }
 
-/// Checks an answer against the clock and the rules: the move and its time in milliseconds, or the fault.
+/// Checks an answer against the clock and the rules: the move, its time in milliseconds and whether it was asked
+/// for twice; or the fault.
 fn judge(
     settings: &Settings,
     pos: &Position,
     answer: Result<super::entry::Answer, Fault>,
-) -> Result<(Move, u128), Fault> {
+) -> Result<(Move, u128, bool), Fault> {
     let a = answer?;
     let limit = settings.limit();
     if a.took > limit {
@@ -181,7 +186,7 @@ fn judge(
         let why = if pos.cell(a.mv.index()) != 0 { "occupied" } else { "forbidden" };
         return Err(Fault::Illegal(format!("{text} is {why}")));
     }
-    Ok((a.mv, a.took.as_millis()))
+    Ok((a.mv, a.took.as_millis(), a.resent))
 }
 
 #[cfg(test)]

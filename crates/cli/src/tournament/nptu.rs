@@ -97,7 +97,7 @@ impl Player for Nptu {
             Ending::Exited(0) if run.stdout.is_empty() => {
                 Err(Fault::Crash(format!("exited without a move{}", first_error())))
             }
-            Ending::Exited(0) => Ok(Answer { mv: parse_output(pos, &run.stdout)?, took: run.elapsed }),
+            Ending::Exited(0) => Ok(Answer { mv: parse_output(pos, &run.stdout)?, took: run.elapsed, resent: false }),
             other => Err(Fault::Crash(format!("{}{}", other.describe(), first_error()))),
         }
     }

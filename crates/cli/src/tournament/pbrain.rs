@@ -149,7 +149,7 @@ impl Brain {
     }
 
     /// Sends `request` and waits for a move, probing a silent brain with `ABOUT` once (see the module docs).
-    fn ask(&mut self, request: &str, retry: &str) -> Result<(String, Duration), Fault> {
+    fn ask(&mut self, request: &str, retry: &str) -> Result<(String, Duration, bool), Fault> {
         let limit = self.settings.limit();
         self.settle();
         self.send(request)?;
@@ -157,7 +157,7 @@ impl Brain {
         let mut resent = false;
         loop {
             match self.next_line(limit.saturating_sub(clock.elapsed()))? {
-                Some(Line::Move(text)) => return Ok((text, clock.elapsed())),
+                Some(Line::Move(text)) => return Ok((text, clock.elapsed(), resent)),
                 Some(Line::About(_)) => continue,
                 None => {}
             }
@@ -165,7 +165,7 @@ impl Brain {
             let late = clock.elapsed();
             self.send("ABOUT\n")?;
             match self.next_line(PROBE)? {
-                Some(Line::Move(text)) => return Ok((text, clock.elapsed())),
+                Some(Line::Move(text)) => return Ok((text, clock.elapsed(), resent)),
                 Some(Line::About(_)) if !resent => {
                     resent = true;
                     self.send(retry)?;
@@ -237,7 +237,7 @@ impl Player for Brain {
             _ => board.clone(),
         };
         self.synced = None;
-        let (reply, took) = self.ask(&request, &board)?;
+        let (reply, took, resent) = self.ask(&request, &board)?;
         let bad = || Fault::Malformed(format!("answer {reply:?} is not a move x,y"));
         let (x, y) = reply.split_once(',').ok_or_else(bad)?;
         let (x, y): (usize, usize) = (x.trim().parse().map_err(|_| bad())?, y.trim().parse().map_err(|_| bad())?);
@@ -248,7 +248,7 @@ impl Player for Brain {
         let mut known = stones.to_vec();
         known.push(mv);
         self.synced = Some(known);
-        Ok(Answer { mv, took })
+        Ok(Answer { mv, took, resent })
     }
 }
 

@@ -3,7 +3,8 @@
 //! A line reads `game 3: black sente white Wine opening H8 J9 H9 moves J8 … result 1-0 (Wine loses: timeout
 //! (…)) slowest 180/95 ms replay http://127.0.0.1:8080/play/gomoku#g=…`. Moves are in the board notation (`H8`:
 //! column letter, row from the top) and the opening lists its stones in play order, black first; `slowest B/W ms`
-//! is the longest move each side took, to see how close an engine came to the limit. The replay link is the
+//! is the longest move each side took, to see how close an engine came to the limit; `resent B/W`, present only
+//! when not zero, counts the requests a brain missed and was sent again (see `pbrain.rs`). The replay link is the
 //! page's own share link (`#g=` and the base64url of `{"start": empty board, "moves": [opening and moves],
 //! "cursor": n}`): with `sente serve` running on the default address, opening it loads the game with every move
 //! steppable. The page replays under freestyle rules; a renju or exact-five game replays the same moves.
@@ -19,7 +20,7 @@ pub const SERVE_BASE: &str = "http://127.0.0.1:8080";
 pub fn line(game: Gomoku, r: &GameRecord) -> String {
     let text = |ms: &[sente_gomoku::Move]| ms.iter().map(|&m| move_text(game.dims(), m)).collect::<Vec<_>>();
     format!(
-        "game {}: black {} white {} opening {} moves {} result {} ({}) slowest {}/{} ms replay {}",
+        "game {}: black {} white {} opening {} moves {} result {} ({}) slowest {}/{} ms{} replay {}",
         r.number,
         r.black.1,
         r.white.1,
@@ -29,6 +30,7 @@ pub fn line(game: Gomoku, r: &GameRecord) -> String {
         r.reason(),
         r.slowest_ms[0],
         r.slowest_ms[1],
+        if r.resent == [0, 0] { String::new() } else { format!(" resent {}/{}", r.resent[0], r.resent[1]) },
         replay_link(game, r)
     )
 }
@@ -99,6 +101,7 @@ mod tests {
             moves: vec![Move(0)],
             ending: Ending::Fault(Side::Second, Fault::Timeout("no move within 2000 ms".into())),
             slowest_ms: [5, 2000],
+            resent: [0, 0],
         };
         let l = line(game, &r);
         assert!(
