@@ -99,6 +99,13 @@ pub fn prepare() -> Interrupt {
         let _ = rustix::process::set_child_subreaper(rustix::process::getpid().into());
         SUBREAPER.store(true, Ordering::SeqCst);
     }
+    catch_signals()
+}
+
+/// Catches the signals that ask the process to stop (SIGINT, SIGTERM, SIGHUP): the first sets the returned flag, a
+/// second ends the process with status 130. Without the subreaper of [`prepare`], so programs may run on several
+/// threads at once (the tournament).
+pub fn catch_signals() -> Interrupt {
     let flag = Interrupt::default();
     #[cfg(unix)]
     for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP] {

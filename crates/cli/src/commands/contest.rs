@@ -90,13 +90,23 @@ pub fn run(a: &ContestArgs) -> Result<ExitCode, CliError> {
                 let played = play_pairings(&entries, &settings, &pairs, a.games, pairing);
                 pairing += pairs.len();
                 all.extend(played);
+                if settings.interrupt.is_set() {
+                    break;
+                }
             }
             all
         }
     };
-    let table = crosstable(&entries, &games, &byes, a.games);
     let lines: String = games.iter().map(|g| record::line(settings.game, g) + "\n").collect();
     write_output(&a.out.join("games.txt"), &lines)?;
+    if settings.interrupt.is_set() {
+        return Err(CliError::Other(format!(
+            "interrupted after {} games; their records are in {}",
+            games.len(),
+            a.out.join("games.txt").display()
+        )));
+    }
+    let table = crosstable(&entries, &games, &byes, a.games);
     write_output(&a.out.join("crosstable.txt"), &table.text)?;
     write_output(&a.out.join("standings.csv"), &table.csv)?;
     write_output(out, &format!("{}results, records and working folders: {}\n", table.text, a.out.display()))?;

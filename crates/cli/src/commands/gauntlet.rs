@@ -111,6 +111,8 @@ pub fn run(a: &GauntletArgs) -> Result<ExitCode, CliError> {
         let lines: String = games.iter().map(|g| record::line(settings.game, g) + "\n").collect();
         write_output(p, &lines)?;
     }
+    // No summary of a partial gauntlet: its CSV would read as a finished one.
+    settings.check_interrupt(games.len(), jobs.len())?;
     if let Some(p) = &a.summary_csv {
         write_output(p, &csv)?;
     }

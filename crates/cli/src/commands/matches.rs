@@ -62,6 +62,7 @@ pub fn run(a: &MatchArgs) -> Result<ExitCode, CliError> {
         let lines: String = games.iter().map(|g| record::line(settings.game, g) + "\n").collect();
         write_output(p, &lines)?;
     }
+    settings.check_interrupt(games.len(), jobs.len())?;
     let out = format!(
         "{} vs {}: {} games, {}, {}\ngames lost by timeout, illegal or malformed move, crash or failed start: {faults}\n",
         entries[0].name,

@@ -22,6 +22,7 @@ pub mod record;
 pub mod schedule;
 pub mod swiss;
 
+use crate::check::runner::{Interrupt, catch_signals};
 use crate::error::CliError;
 use sente_gomoku::{Gomoku, Rule};
 use std::fmt;
@@ -84,6 +85,7 @@ impl TournamentArgs {
             opening_stones: self.opening_stones,
             parallel: self.parallel,
             workdir,
+            interrupt: catch_signals(),
         })
     }
 }
@@ -109,12 +111,28 @@ pub struct Settings {
     pub parallel: usize,
     /// Where NPTU entries get their working folders (a temporary folder when `None`).
     pub workdir: Option<PathBuf>,
+    /// Set by the first Ctrl-C (or SIGTERM, SIGHUP): no new game starts, the game in progress is not counted, and
+    /// running programs are killed; a second Ctrl-C ends at once.
+    pub interrupt: Interrupt,
 }
 
 impl Settings {
     /// The latest a move may arrive: the time per move plus the tolerance.
     pub fn limit(&self) -> Duration {
         self.time + self.tolerance
+    }
+
+    /// After an interruption, the error that ends the command (exit 1), saying how many games were played.
+    ///
+    /// # Errors
+    /// [`CliError::Other`] when the run was interrupted.
+    pub fn check_interrupt(&self, played: usize, planned: usize) -> Result<(), CliError> {
+        if self.interrupt.is_set() {
+            return Err(CliError::Other(format!(
+                "interrupted after {played} of {planned} games; the records of those games are written"
+            )));
+        }
+        Ok(())
     }
 
     /// The line every run prints first: board, rule, clock and openings.

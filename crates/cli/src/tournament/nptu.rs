@@ -14,7 +14,7 @@
 
 use super::entry::{Answer, Player};
 use super::{Fault, Settings};
-use crate::check::runner::{self, Ending, Interrupt};
+use crate::check::runner::{self, Ending};
 use sente_core::{Player as Side, State};
 use sente_gomoku::notation::parse_move_text;
 use sente_gomoku::{Move, Position};
@@ -26,7 +26,6 @@ pub struct Nptu {
     root: PathBuf,
     folder: PathBuf,
     settings: Settings,
-    interrupt: Interrupt,
 }
 
 impl Nptu {
@@ -38,13 +37,7 @@ impl Nptu {
         let dir = settings.workdir.clone().ok_or_else(|| Fault::Start("no working folder for NPTU entries".into()))?;
         let slug: String = name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '-' { c } else { '_' }).collect();
         let root = dir.join(slug);
-        Ok(Nptu {
-            command: command.to_string(),
-            folder: root.clone(),
-            root,
-            settings: settings.clone(),
-            interrupt: Interrupt::default(),
-        })
+        Ok(Nptu { command: command.to_string(), folder: root.clone(), root, settings: settings.clone() })
     }
 }
 
@@ -86,7 +79,7 @@ impl Player for Nptu {
         let program = format!("{} {colour}", self.command);
         let limit = self.settings.limit();
         let input = board_text(pos).into_bytes();
-        let run = runner::run(&program, &self.folder, Some(input), limit, &self.interrupt)
+        let run = runner::run(&program, &self.folder, Some(input), limit, &self.settings.interrupt)
             .map_err(|e| Fault::Start(format!("cannot run {program:?}: {e}")))?;
         let first_error = || {
             let e = String::from_utf8_lossy(&run.stderr);

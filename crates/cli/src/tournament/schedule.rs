@@ -5,6 +5,8 @@
 //! keeps its allocation), so two games in parallel never share a process. A player that timed out, crashed or
 //! failed to start is dropped after its game and started afresh for the next one. Results come back in the order
 //! games finish, through a callback on the calling thread (for progress lines), and are returned in job order.
+//! After an interruption (`Settings::interrupt`) no game starts and the games in progress are dropped, so the
+//! results hold only games played to their end.
 
 use super::entry::{Entry, Player};
 use super::game::{GameRecord, Opening, play};
@@ -41,11 +43,12 @@ pub fn run(
             let next = &next;
             scope.spawn(move || {
                 let mut players: Vec<Option<Box<dyn Player>>> = entries.iter().map(|_| None).collect();
-                loop {
+                while !settings.interrupt.is_set() {
                     let k = next.fetch_add(1, Ordering::SeqCst);
                     let Some(job) = jobs.get(k) else { break };
                     let record = play_job(entries, settings, job, first_number + k, &mut players);
-                    if tx.send((k, record)).is_err() {
+                    // A game cut short by an interruption is not a result.
+                    if settings.interrupt.is_set() || tx.send((k, record)).is_err() {
                         break;
                     }
                 }
