@@ -78,6 +78,41 @@ rank  entry         1    2    3  points  games  +W -L =D     Elo (95% interval) 
 }
 
 #[test]
+fn swiss_rounds_pair_by_points_and_give_byes_to_the_lowest() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out_dir = dir.path().join("swiss");
+    let out_arg = out_dir.to_str().expect("utf-8 path");
+    let out = run(&[
+        "gomoku",
+        "contest",
+        "sente",
+        "weights",
+        "w2=weights",
+        "--rounds",
+        "2",
+        "--nodes",
+        "3000",
+        "--size",
+        "15",
+        "--out",
+        out_arg,
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.starts_with("contest of 3 entries (Swiss, 2 rounds, 2 games a pairing): 15x15 freestyle"));
+    // Round 1: all level, the last entry sits out; round 2: the leaders meet and weights, now alone at 0, sits out.
+    assert!(stdout.contains("round 1: 1 pairing, bye: w2\n"), "{stdout}");
+    assert!(stdout.contains("round 2: 1 pairing, bye: weights\n"), "{stdout}");
+    assert!(stdout.contains("game 3: black sente white w2: "), "{stdout}");
+    let expected = "\
+   1  sente      ·    2    2       4      4  +4 -0 =0     +inf (-72..+inf)        -
+   2  weights    0    ·    -       2      2  +0 -2 =0     -inf (-inf..+291)       - (1 bye)
+   3  w2         0    -    ·       2      2  +0 -2 =0     -inf (-inf..+291)       - (1 bye)
+";
+    assert!(stdout.contains(expected), "{stdout}");
+}
+
+#[test]
 fn crashes_and_malformed_moves_lose_with_their_reason() {
     let dir = tempfile::tempdir().expect("tempdir");
     let rec = dir.path().join("games.txt");

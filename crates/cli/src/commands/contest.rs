@@ -79,7 +79,8 @@ pub fn run(a: &ContestArgs) -> Result<ExitCode, CliError> {
             for round in 1..=r {
                 let points: Vec<f64> = (0..n).map(|e| points_of(&all, e) + (byes[e] * a.games) as f64).collect();
                 let (pairs, bye) = swiss_round(&points, &history);
-                record::progress(&format!("round {round}: {} pairings{}", pairs.len(), bye_text(&entries, bye)));
+                let plural = if pairs.len() == 1 { "" } else { "s" };
+                record::progress(&format!("round {round}: {} pairing{plural}{}", pairs.len(), bye_text(&entries, bye)));
                 if let Some(b) = bye {
                     history.bye(b);
                     byes[b] += 1;
