@@ -206,6 +206,10 @@ fn gauntlet_names_brains_by_about_and_writes_the_summary_csv() {
 
 #[test]
 fn bad_usage_exits_with_2() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let used = dir.path().join("old");
+    std::fs::create_dir_all(&used).expect("mkdir");
+    std::fs::write(used.join("games.txt"), "game 1: …\n").expect("write");
     for (args, message) in [
         (&["gomoku", "gauntlet", "weights", "--games", "3"][..], "must be even"),
         (&["gomoku", "gauntlet", "stockfish"][..], "unknown engine \"stockfish\""),
@@ -213,6 +217,7 @@ fn bad_usage_exits_with_2() {
         (&["gomoku", "contest", "weights", "sente", "--rule", "go"][..], "rule"),
         (&["gomoku", "match", "weights", "pbrain:exit 0"][..], "did not answer ABOUT"),
         (&["gomoku", "match", "weights", "sente", "--parallel", "0"][..], "--parallel"),
+        (&["gomoku", "contest", "weights", "sente", "--out", used.to_str().expect("utf-8")][..], "already holds"),
     ] {
         let out = run(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {}", text(&out.stderr));

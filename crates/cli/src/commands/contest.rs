@@ -54,6 +54,14 @@ pub fn run(a: &ContestArgs) -> Result<ExitCode, CliError> {
         return Err(CliError::Usage("--rounds must be at least 1".into()));
     }
     let work = a.out.join("work");
+    // A program must not find another contest's files in its working folder, nor results be mixed.
+    let used = |p: &Path| std::fs::read_dir(p).is_ok_and(|mut d| d.next().is_some());
+    if a.out.join("games.txt").exists() || used(&work) {
+        return Err(CliError::Usage(format!(
+            "{} already holds a contest's results; choose another --out or remove it",
+            a.out.display()
+        )));
+    }
     std::fs::create_dir_all(&work).map_err(|e| CliError::Write { path: work.display().to_string(), source: e })?;
     let settings = a.common.settings(19, Some(std::fs::canonicalize(&work).unwrap_or(work)))?;
     let entries = entry::resolve(&a.entries, &settings)?;
