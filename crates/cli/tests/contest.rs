@@ -165,6 +165,22 @@ fn a_brain_that_misses_a_command_is_sent_it_again_not_lost_on_time() {
 }
 
 #[test]
+fn a_brain_that_answers_about_while_thinking_still_loses_on_time() {
+    let thinker = format!("pbrain:{}", fixture("thinker.sh"));
+    let out =
+        run(&["gomoku", "match", "weights", &thinker, "--games", "1", "--time-ms", "100", "--tolerance-ms", "200"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    // Named by its ABOUT answer; white, so it moves first after the opening, 0.4 s late.
+    assert!(
+        stdout.contains(
+            "thinker loses: timeout (still thinking past the 300 ms limit: it answered ABOUT, then both requests)"
+        ),
+        "{stdout}"
+    );
+}
+
+#[test]
 fn gauntlet_names_brains_by_about_and_writes_the_summary_csv() {
     let dir = tempfile::tempdir().expect("tempdir");
     let csv = dir.path().join("ladder.csv");

@@ -9,7 +9,10 @@
 //! turning into a loss on time: the referee waits [`SETTLE`] after a brain's answer before sending it anything (not
 //! charged to any clock), and a brain that stays silent past the limit is asked `ABOUT`. If it answers that but
 //! no move, it was idle, so it never saw the request: the request is sent again as `BOARD` (once) and the brain's
-//! clock restarts. Only a brain that answers neither, or whose move comes after the limit, loses on time.
+//! clock restarts. Only a brain that answers neither, or whose move comes after the limit, loses on time. A brain
+//! that answers `ABOUT` while still thinking would answer both requests; so after a request sent again the referee
+//! waits one more limit (and [`PROBE`]) for a second move, and one that comes means the first was late: a loss on
+//! time.
 //!
 //! The process runs in a process group of its own, killed as a whole when the player is dropped.
 
@@ -157,7 +160,8 @@ impl Brain {
         let mut resent = false;
         loop {
             match self.next_line(limit.saturating_sub(clock.elapsed()))? {
-                Some(Line::Move(text)) => return Ok((text, clock.elapsed(), resent)),
+                Some(Line::Move(text)) if resent => return self.confirm_missed(text, clock.elapsed()),
+                Some(Line::Move(text)) => return Ok((text, clock.elapsed(), false)),
                 Some(Line::About(_)) => continue,
                 None => {}
             }
@@ -184,6 +188,19 @@ impl Brain {
                     )));
                 }
             }
+        }
+    }
+
+    /// After a request sent again, tells a brain that had missed the first one from one that answered `ABOUT`
+    /// while still thinking: the latter answers both requests, its first move being the late answer to the first.
+    /// So a second move within the limit means a loss on time; silence confirms the first request was missed.
+    fn confirm_missed(&mut self, text: String, took: Duration) -> Result<(String, Duration, bool), Fault> {
+        match self.next_line(self.settings.limit() + PROBE)? {
+            Some(Line::Move(_)) => Err(Fault::Timeout(format!(
+                "still thinking past the {} ms limit: it answered ABOUT, then both requests",
+                self.settings.limit().as_millis()
+            ))),
+            _ => Ok((text, took, true)),
         }
     }
 }
