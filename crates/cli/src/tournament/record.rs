@@ -112,8 +112,24 @@ mod tests {
             "{l}"
         );
         assert_eq!(summary(&r), "game 3: black sente white ann: 1-0, ann loses: timeout (no move within 2000 ms)");
-        // The link decodes to the page's share format.
+        // The link decodes to the page's share format: an empty board, the opening and the moves, the last shown.
         let b64 = l.rsplit("#g=").next().expect("a hash");
-        assert!(b64.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'));
+        let json: serde_json::Value = serde_json::from_slice(&decode(b64)).expect("JSON");
+        assert_eq!(json["start"], format!("{}\n", ".".repeat(15)).repeat(15));
+        assert_eq!(json["moves"], serde_json::json!(["H8", "I8", "H7", "A1"]));
+        assert_eq!(json["cursor"], 4);
+    }
+
+    /// Base64url without padding, back to bytes (the page's `unb64`).
+    fn decode(text: &str) -> Vec<u8> {
+        const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+        let values: Vec<u32> =
+            text.bytes().map(|b| ALPHABET.iter().position(|&a| a == b).expect("base64url") as u32).collect();
+        let mut out = Vec::new();
+        for chunk in values.chunks(4) {
+            let n = chunk.iter().enumerate().fold(0u32, |n, (k, &v)| n | (v << (18 - 6 * k)));
+            out.extend(n.to_be_bytes()[1..chunk.len()].iter());
+        }
+        out
     }
 }
