@@ -38,10 +38,10 @@ pub enum Command {
         after_help = "Examples:\n  sente lgame stats --json                    the complete analysis as JSON\n  echo 'NXX./.OX./.OX./.OON' | sente lgame best\n  sente lgame check --program \"$PWD/my-lgame\" --all   grade a program on every position"
     )]
     Lgame(crate::commands::lgame::Args),
-    /// Gomoku: contest harness, Piskvork brain protocol, benchmark.
+    /// Gomoku: contest harness, Piskvork brain protocol, benchmark, matches, gauntlets and contests.
     #[cfg(feature = "gomoku")]
     #[command(
-        after_help = "Examples:\n  sente gomoku nptu Black < board.txt         one move for the contest harness, e.g. `J, 10`\n  sente gomoku pbrain                         speak the Piskvork protocol on stdin/stdout\n  sente gomoku bench"
+        after_help = "Examples:\n  sente gomoku nptu Black < board.txt         one move for the contest harness, e.g. `J, 10`\n  sente gomoku pbrain                         speak the Piskvork protocol on stdin/stdout\n  sente gomoku bench\n  sente gomoku gauntlet weights --games 20     the engine against opponents, Elo per opponent\n  sente gomoku contest nptu:./a.out weights sente   the NPTU contest: crosstable and records"
     )]
     Gomoku(crate::commands::gomoku::Args),
     /// Play Gomoku engines against each other (the same as `sente gomoku match`).

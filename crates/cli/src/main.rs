@@ -3,13 +3,15 @@
 //! A closed stdout (`sente … | head`) ends quietly with 0, as ripgrep does.
 
 mod args;
-#[cfg(any(feature = "rowcol", feature = "starcircle", feature = "lgame"))]
-// With only some games built, parts of the shared checker serve none of them.
+#[cfg(any(feature = "rowcol", feature = "starcircle", feature = "lgame", feature = "gomoku"))]
+// With only some games built, parts of the shared checker serve none of them (Gomoku uses only its runner).
 #[cfg_attr(not(all(feature = "rowcol", feature = "starcircle", feature = "lgame")), allow(dead_code))]
 mod check;
 mod commands;
 mod error;
 mod io;
+#[cfg(feature = "gomoku")]
+mod tournament;
 
 use clap::Parser;
 use std::process::ExitCode;

@@ -74,6 +74,11 @@ pub struct Run {
     pub stderr: Vec<u8>,
 }
 
+/// Whether [`prepare`] made this process the subreaper of orphans, which [`run`] then reaps after each program. The
+/// tournament runs programs on several threads at once without it: there a sweep of every exited child could take
+/// another thread's child before that thread waits for it.
+static SUBREAPER: AtomicBool = AtomicBool::new(false);
+
 /// Set when the checker was asked to stop (SIGINT, SIGTERM, SIGHUP).
 #[derive(Clone, Debug, Default)]
 pub struct Interrupt(Arc<AtomicBool>);
@@ -92,7 +97,15 @@ pub fn prepare() -> Interrupt {
     {
         // Failure only means orphans go to process 1 as usual; the group kill still ends them.
         let _ = rustix::process::set_child_subreaper(rustix::process::getpid().into());
+        SUBREAPER.store(true, Ordering::SeqCst);
     }
+    catch_signals()
+}
+
+/// Catches the signals that ask the process to stop (SIGINT, SIGTERM, SIGHUP): the first sets the returned flag, a
+/// second ends the process with status 130. Without the subreaper of [`prepare`], so programs may run on several
+/// threads at once (the tournament).
+pub fn catch_signals() -> Interrupt {
     let flag = Interrupt::default();
     #[cfg(unix)]
     for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP] {
@@ -194,7 +207,7 @@ fn ending_of(status: ExitStatus) -> Ending {
 }
 
 /// Sends `SIGKILL` to the program's process group (which is gone already when everything in it has exited).
-fn kill_group(group: u32) {
+pub fn kill_group(group: u32) {
     #[cfg(unix)]
     if let Some(pid) = i32::try_from(group).ok().and_then(rustix::process::Pid::from_raw) {
         let _ = rustix::process::kill_process_group(pid, rustix::process::Signal::KILL);
@@ -211,6 +224,8 @@ fn reap(group: u32) {
             while let Ok(Some(_)) = waitpgid(pid, WaitOptions::empty()) {}
         }
         // Descendants that left the group (setsid) and have ended since; the checker has no other children.
-        while let Ok(Some(_)) = waitpid(None, WaitOptions::NOHANG) {}
+        if SUBREAPER.load(Ordering::SeqCst) {
+            while let Ok(Some(_)) = waitpid(None, WaitOptions::NOHANG) {}
+        }
     }
 }

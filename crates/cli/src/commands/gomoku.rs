@@ -1,5 +1,6 @@
-//! `sente gomoku …`: the contest harness (`nptu`), the Piskvork brain (`pbrain`), the benchmark (`bench`) and the
-//! match runner (`match`, whose logic lives in `commands/matches.rs`).
+//! `sente gomoku …`: the contest harness (`nptu`), the Piskvork brain (`pbrain`), the benchmark (`bench`), and the
+//! tournament commands `match`, `gauntlet` and `contest` (each in its own file, `commands/{matches,gauntlet,
+//! contest}.rs`, over the shared machinery in `tournament/`).
 //!
 //! The contest harness is one process per move: it reads the board on stdin, prints one move such as `J, 10` and
 //! exits, within `--time-ms` counted from process start. Bad input is reported on stderr with exit code 2 and no move
@@ -72,12 +73,43 @@ sente gomoku bench --vcf crates/gomoku/tests/data/vcf.txt   time the VCF solver 
         #[arg(long)]
         vcf: Option<std::path::PathBuf>,
     },
-    /// Plays a match between two engines (built-in `sente`, `weights`, or `pbrain:COMMAND`), reporting W/L/D and Elo.
-    #[command(
-        after_help = "Example:\n  sente gomoku match sente weights --games 20 --time-ms 200 --records games.txt\n  \
-sente gomoku match sente 'pbrain:./pbrain-other' --size 15 --rule exact"
-    )]
+    /// Plays a match between two engines (`sente`, `weights`, `pbrain:COMMAND`, `nptu:COMMAND`), reporting W/L/D
+    /// and Elo.
+    #[command(after_help = "Examples:\n  \
+sente gomoku match sente weights --games 20 --time-ms 200 --records games.txt\n  \
+sente gomoku match sente 'pbrain:./pbrain-wine' --size 19 --time-ms 300 --games 40\n  \
+sente gomoku match sente weights --tolerance-ms 0     no tolerance: the contest's strict clock\n\n\
+Brains are named by their ABOUT name. A move later than --time-ms plus --tolerance-ms\n\
+(1000 by default, as Piskvork's manager) loses; the first line of output states both.")]
     Match(matches::MatchArgs),
+    /// One engine against a list of opponents: N games each from the fixed opening set, colours swapped, W/L/D and
+    /// Elo per opponent, game records and a CSV summary.
+    #[command(after_help = "Examples:\n  \
+sente gomoku gauntlet weights --games 20 --time-ms 200 --parallel 2\n  \
+sente gomoku gauntlet 'base=pbrain:../baseline/sente gomoku pbrain --threads 1' \\\n    \
+--engine sente --games 100 --time-ms 200 --summary-csv selfplay.csv --records games.txt\n  \
+sente gomoku gauntlet weights 'pbrain:../anchors/pbrain-wine' --size 19 \\\n    \
+--engine 'pbrain:./target/release/sente gomoku pbrain'\n\n\
+Opening k of --seed S: --opening-stones stones (3) placed alternately, black first, on\n\
+random cells of the central 5x5, drawn from seed 1000*S+k. Games 2k+1 and 2k+2 against each\n\
+opponent play opening k, the engine black first. A move later than --time-ms plus\n\
+--tolerance-ms (1000 by default, as Piskvork's manager) loses, as do an illegal or\n\
+malformed move and a crash. The CSV: opponent,games,wins,losses,draws,score,elo,elo_low,\n\
+elo_high (score 0..1; Elo rounded, an infinite bound as +-999).")]
+    Gauntlet(super::gauntlet::GauntletArgs),
+    /// The NPTU contest on one machine: NPTU programs and pbrain brains (and `sente`, `weights`) play a
+    /// round-robin (or Swiss) from balanced openings; crosstable, scores, Elo, game records.
+    #[command(after_help = "Examples:\n  \
+sente gomoku contest 'ann=nptu:/home/ann/gomoku' 'bob=nptu:python3 /home/bob/bot.py' \\\n    \
+weights sente --time-ms 1000 --parallel 2 --out contest\n  \
+sente gomoku contest nptu:./a.out 'pbrain:./pbrain-wine' sente --games 4\n  \
+sente gomoku contest $(for d in students/*; do echo \"${d#*/}=nptu:$PWD/$d/gomoku\"; done) \\\n    \
+--rounds 5\n\n\
+An NPTU entry runs once per move as `COMMAND Black` or `COMMAND White` in its working\n\
+folder (OUT/work/<entry>/game-<n>/), reads the board on stdin (361 characters: 1 black,\n\
+0 white, . empty) and prints a move such as `J, 10`. A timeout (past --time-ms plus\n\
+--tolerance-ms), an illegal or malformed move or a crash loses. See docs/contest.md.")]
+    Contest(super::contest::ContestArgs),
 }
 
 /// Options of `sente gomoku pbrain`.
@@ -99,6 +131,8 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         Cmd::Bench { vcf: Some(file), size, .. } => bench_vcf(&file, size),
         Cmd::Bench { depth, size, vcf: None } => bench(depth, size),
         Cmd::Match(a) => matches::run(&a),
+        Cmd::Gauntlet(a) => super::gauntlet::run(&a),
+        Cmd::Contest(a) => super::contest::run(&a),
     }
 }
 

@@ -1,6 +1,10 @@
 //! Dispatch from parsed arguments to each game's commands.
 
 #[cfg(feature = "gomoku")]
+pub mod contest;
+#[cfg(feature = "gomoku")]
+pub mod gauntlet;
+#[cfg(feature = "gomoku")]
 pub mod gomoku;
 #[cfg(feature = "lgame")]
 pub mod lgame;

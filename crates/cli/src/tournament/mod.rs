@@ -1,0 +1,193 @@
+//! The machinery behind `sente gomoku match`, `gauntlet` and `contest`: the options they share, the engines that
+//! can take part, one game's play loop with its clocks and verdicts, the opening set, scheduling games
+//! `--parallel`, Swiss pairing, score statistics and game records. The commands themselves
+//! (`commands/{matches,gauntlet,contest}.rs`) only choose who plays whom and print the results.
+//!
+//! Fair clocks follow the Piskvork manager: a brain is told the turn limit (`INFO timeout_turn`), and a move counts
+//! as late only past that limit plus a tolerance (1 s by default) that absorbs process start-up, pipes and a busy
+//! machine. The limit and the tolerance are printed at the start of every run.
+//!
+//! - `entry.rs`: entry specifications (`sente`, `weights`, `pbrain:CMD`, `nptu:CMD`, `LABEL=SPEC`), their names and
+//!   the [`Player`] trait every engine implements, with the built-in engines.
+//! - `pbrain.rs`: a Piskvork brain process; `nptu.rs`: an NPTU contest program, one process per move.
+//! - `game.rs`: the opening set and one game with its verdicts; `schedule.rs`: many games on `--parallel` workers.
+//! - `swiss.rs`: round-robin and Swiss pairings; `elo.rs`: W/L/D, score and Elo; `record.rs`: game records.
+
+pub mod elo;
+pub mod entry;
+pub mod game;
+pub mod nptu;
+pub mod pbrain;
+pub mod record;
+pub mod schedule;
+pub mod swiss;
+
+use crate::check::runner::{Interrupt, catch_signals};
+use crate::error::CliError;
+use sente_gomoku::{Gomoku, Rule};
+use std::fmt;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// The options every tournament command takes (flattened into `match`, `gauntlet` and `contest`).
+#[derive(Debug, clap::Args)]
+pub struct TournamentArgs {
+    /// Board side [default: 15; 19 for `contest`, the NPTU board].
+    #[arg(long)]
+    pub size: Option<usize>,
+    /// Rule: freestyle, exact or renju.
+    #[arg(long, default_value = "freestyle")]
+    pub rule: String,
+    /// Time per move in milliseconds, told to brains as `INFO timeout_turn`.
+    #[arg(long, default_value_t = 1000)]
+    pub time_ms: u64,
+    /// Lateness forgiven before a move counts as a timeout (the Piskvork manager's tolerance), in milliseconds.
+    #[arg(long, default_value_t = 1000)]
+    pub tolerance_ms: u64,
+    /// Seed of the opening set (opening k is drawn from seed 1000·S + k).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Stones in each opening (placed alternately, black first, in the central 5×5).
+    #[arg(long, default_value_t = 3)]
+    pub opening_stones: usize,
+    /// Search threads of the built-in engine `sente`.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// A node budget per move for `sente` instead of the clock (deterministic with --threads 1).
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Games played at once (each game has its own engine processes).
+    #[arg(long, default_value_t = 1)]
+    pub parallel: usize,
+}
+
+impl TournamentArgs {
+    /// The settings these options describe, on a board of `size` unless `--size` was given.
+    ///
+    /// # Errors
+    /// [`CliError::Usage`] for an unknown rule, an unsupported size or zero `--parallel`/`--threads`.
+    pub fn settings(&self, default_size: usize, workdir: Option<PathBuf>) -> Result<Settings, CliError> {
+        let rule: Rule = self.rule.parse().map_err(|e: sente_gomoku::Error| CliError::Usage(e.to_string()))?;
+        let game = Gomoku::new(self.size.unwrap_or(default_size), rule).map_err(|e| CliError::Usage(e.to_string()))?;
+        if self.parallel == 0 || self.threads == 0 {
+            return Err(CliError::Usage("--parallel and --threads must be at least 1".into()));
+        }
+        if self.time_ms == 0 {
+            return Err(CliError::Usage("--time-ms must be at least 1".into()));
+        }
+        Ok(Settings {
+            game,
+            time: Duration::from_millis(self.time_ms),
+            tolerance: Duration::from_millis(self.tolerance_ms),
+            threads: self.threads,
+            nodes: self.nodes,
+            seed: self.seed,
+            opening_stones: self.opening_stones,
+            parallel: self.parallel,
+            workdir,
+            interrupt: catch_signals(),
+        })
+    }
+}
+
+/// Everything a game needs to know besides who plays.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// Board and rule.
+    pub game: Gomoku,
+    /// Time per move.
+    pub time: Duration,
+    /// Lateness forgiven on top of `time`.
+    pub tolerance: Duration,
+    /// Threads of the built-in engine.
+    pub threads: usize,
+    /// Node budget of the built-in engine, instead of the clock.
+    pub nodes: Option<u64>,
+    /// Seed of the opening set.
+    pub seed: u64,
+    /// Stones in each opening.
+    pub opening_stones: usize,
+    /// Games at once.
+    pub parallel: usize,
+    /// Where NPTU entries get their working folders (a temporary folder when `None`).
+    pub workdir: Option<PathBuf>,
+    /// Set by the first Ctrl-C (or SIGTERM, SIGHUP): no new game starts, the game in progress is not counted, and
+    /// running programs are killed; a second Ctrl-C ends at once.
+    pub interrupt: Interrupt,
+}
+
+impl Settings {
+    /// The latest a move may arrive: the time per move plus the tolerance.
+    pub fn limit(&self) -> Duration {
+        self.time + self.tolerance
+    }
+
+    /// After an interruption, the error that ends the command (exit 1), saying how many games were played.
+    ///
+    /// # Errors
+    /// [`CliError::Other`] when the run was interrupted.
+    pub fn check_interrupt(&self, played: usize, planned: usize) -> Result<(), CliError> {
+        if self.interrupt.is_set() {
+            return Err(CliError::Other(format!(
+                "interrupted after {played} of {planned} games; the records of those games are written"
+            )));
+        }
+        Ok(())
+    }
+
+    /// The line every run prints first: board, rule, clock and openings.
+    pub fn describe(&self) -> String {
+        let d = self.game.dims();
+        format!(
+            "{}x{} {}, {} ms a move + {} ms tolerance (a move later than {} ms loses), openings: seed {}, {} stones",
+            d.cols,
+            d.rows,
+            self.game.rule().name(),
+            self.time.as_millis(),
+            self.tolerance.as_millis(),
+            self.limit().as_millis(),
+            self.seed,
+            self.opening_stones
+        )
+    }
+}
+
+/// Why a game was lost other than on the board. Each is a verdict of its own in records and summaries.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// No move within the limit (or a move that came after it).
+    Timeout(String),
+    /// A move on an occupied or forbidden cell.
+    Illegal(String),
+    /// An answer that is not a move in the expected form, or a cell off the board.
+    Malformed(String),
+    /// The engine exited, was killed, closed its output or answered `ERROR`.
+    Crash(String),
+    /// The engine could not be started or did not accept a new game.
+    Start(String),
+}
+
+impl Fault {
+    /// The verdict's one-word name: `timeout`, `illegal`, `malformed`, `crash` or `start`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Fault::Timeout(_) => "timeout",
+            Fault::Illegal(_) => "illegal",
+            Fault::Malformed(_) => "malformed",
+            Fault::Crash(_) => "crash",
+            Fault::Start(_) => "start",
+        }
+    }
+
+    /// Whether the engine should be restarted before its next game.
+    pub fn needs_restart(&self) -> bool {
+        matches!(self, Fault::Timeout(_) | Fault::Crash(_) | Fault::Start(_))
+    }
+}
+
+impl fmt::Display for Fault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (Fault::Timeout(d) | Fault::Illegal(d) | Fault::Malformed(d) | Fault::Crash(d) | Fault::Start(d)) = self;
+        write!(f, "{} ({d})", self.kind())
+    }
+}

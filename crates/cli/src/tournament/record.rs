@@ -1,0 +1,135 @@
+//! Game records: one line per game, with a link that replays the game in `sente serve`'s Gomoku page.
+//!
+//! A line reads `game 3: black sente white Wine opening H8 J9 H9 moves J8 … result 1-0 (Wine loses: timeout
+//! (…)) slowest 180/95 ms replay http://127.0.0.1:8080/play/gomoku#g=…`. Moves are in the board notation (`H8`:
+//! column letter, row from the top) and the opening lists its stones in play order, black first; `slowest B/W ms`
+//! is the longest move each side took, to see how close an engine came to the limit; `resent B/W`, present only
+//! when not zero, counts the requests a brain missed and was sent again (see `pbrain.rs`). The replay link is the
+//! page's own share link (`#g=` and the base64url of `{"start": empty board, "moves": [opening and moves],
+//! "cursor": n}`): with `sente serve` running on the default address, opening it loads the game with every move
+//! steppable. The page replays under freestyle rules; a renju or exact-five game replays the same moves.
+
+use super::game::GameRecord;
+use sente_gomoku::Gomoku;
+use sente_gomoku::notation::move_text;
+
+/// The address `sente serve` listens on by default, which replay links point to.
+pub const SERVE_BASE: &str = "http://127.0.0.1:8080";
+
+/// A game's line in a records file (no newline).
+pub fn line(game: Gomoku, r: &GameRecord) -> String {
+    let text = |ms: &[sente_gomoku::Move]| ms.iter().map(|&m| move_text(game.dims(), m)).collect::<Vec<_>>();
+    format!(
+        "game {}: black {} white {} opening {} moves {} result {} ({}) slowest {}/{} ms{} replay {}",
+        r.number,
+        r.black.1,
+        r.white.1,
+        text(&r.opening.stones).join(" "),
+        text(&r.moves).join(" "),
+        r.result(),
+        r.reason(),
+        r.slowest_ms[0],
+        r.slowest_ms[1],
+        if r.resent == [0, 0] { String::new() } else { format!(" resent {}/{}", r.resent[0], r.resent[1]) },
+        replay_link(game, r)
+    )
+}
+
+/// The short form printed as games finish: `game 3: black A white B: 1-0, B loses: timeout (…)`.
+pub fn summary(r: &GameRecord) -> String {
+    format!("game {}: black {} white {}: {}, {}", r.number, r.black.1, r.white.1, r.result(), r.reason())
+}
+
+/// Prints a progress line on stdout; a closed stdout is ignored here (the final report notices it).
+pub fn progress(line: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stdout().lock(), "{line}");
+}
+
+/// The page's share link for the game (see the module docs).
+pub fn replay_link(game: Gomoku, r: &GameRecord) -> String {
+    let d = game.dims();
+    let empty_row = ".".repeat(usize::from(d.cols)) + "\n";
+    let moves: Vec<String> = r.opening.stones.iter().chain(&r.moves).map(|&m| move_text(d, m)).collect();
+    let state = serde_json::json!({
+        "start": empty_row.repeat(usize::from(d.rows)),
+        "cursor": moves.len(),
+        "moves": moves,
+    });
+    format!("{SERVE_BASE}/play/gomoku#g={}", base64url(state.to_string().as_bytes()))
+}
+
+/// Base64 with the URL alphabet (`-`, `_`) and no padding, as the page's `b64` writes it.
+pub fn base64url(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let b = [chunk[0], chunk.get(1).copied().unwrap_or(0), chunk.get(2).copied().unwrap_or(0)];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for k in 0..=chunk.len() {
+            out.push(char::from(ALPHABET[((n >> (18 - 6 * k)) & 63) as usize]));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tournament::Fault;
+    use crate::tournament::game::{Ending, Opening};
+    use sente_core::Player as Side;
+    use sente_gomoku::{Move, Rule};
+
+    #[test]
+    fn base64url_matches_the_standard_encoding_without_padding() {
+        assert_eq!(base64url(b""), "");
+        assert_eq!(base64url(b"f"), "Zg");
+        assert_eq!(base64url(b"fo"), "Zm8");
+        assert_eq!(base64url(b"foo"), "Zm9v");
+        assert_eq!(base64url(&[0xfb, 0xff]), "-_8");
+    }
+
+    #[test]
+    fn record_lines_name_players_moves_result_and_reason() {
+        let game = Gomoku::new(15, Rule::Freestyle).expect("15x15");
+        let r = GameRecord {
+            number: 3,
+            black: (0, "sente".into()),
+            white: (1, "ann".into()),
+            opening: Opening { index: 0, stones: vec![Move(112), Move(113), Move(97)] },
+            moves: vec![Move(0)],
+            ending: Ending::Fault(Side::Second, Fault::Timeout("no move within 2000 ms".into())),
+            slowest_ms: [5, 2000],
+            resent: [0, 0],
+        };
+        let l = line(game, &r);
+        assert!(
+            l.starts_with(
+                "game 3: black sente white ann opening H8 I8 H7 moves A1 result 1-0 \
+                 (ann loses: timeout (no move within 2000 ms)) slowest 5/2000 ms replay http://127.0.0.1:8080/play/gomoku#g="
+            ),
+            "{l}"
+        );
+        assert_eq!(summary(&r), "game 3: black sente white ann: 1-0, ann loses: timeout (no move within 2000 ms)");
+        // The link decodes to the page's share format: an empty board, the opening and the moves, the last shown.
+        let b64 = l.rsplit("#g=").next().expect("a hash");
+        let json: serde_json::Value = serde_json::from_slice(&decode(b64)).expect("JSON");
+        assert_eq!(json["start"], format!("{}\n", ".".repeat(15)).repeat(15));
+        assert_eq!(json["moves"], serde_json::json!(["H8", "I8", "H7", "A1"]));
+        assert_eq!(json["cursor"], 4);
+    }
+
+    /// Base64url without padding, back to bytes (the page's `unb64`).
+    fn decode(text: &str) -> Vec<u8> {
+        const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+        let values: Vec<u32> =
+            text.bytes().map(|b| ALPHABET.iter().position(|&a| a == b).expect("base64url") as u32).collect();
+        let mut out = Vec::new();
+        for chunk in values.chunks(4) {
+            let n = chunk.iter().enumerate().fold(0u32, |n, (k, &v)| n | (v << (18 - 6 * k)));
+            out.extend(n.to_be_bytes()[1..chunk.len()].iter());
+        }
+        out
+    }
+}
