@@ -103,6 +103,8 @@ pub struct TreeNodeView {
     /// The move that led here; `None` at the root.
     #[serde(rename = "move")]
     pub mv: Option<String>,
+    /// The board cells that move is clicked on (for marking it on the board).
+    pub cells: Vec<usize>,
     /// Distance from the root.
     pub ply: u32,
     /// The position in the game's text (what the board shows when the node is picked).
@@ -199,12 +201,14 @@ impl<G: Adapter> Namer<'_, G> {
             child_state.play(m);
             let mut child = self.node(&mut child_state, c);
             child.mv = Some(self.game.format_move(state, m));
+            child.cells = self.game.move_cells(state, m);
             children.push(child);
         }
         let players = self.game.info().players;
         TreeNodeView {
             n: t.number,
             mv: None,
+            cells: Vec::new(),
             ply: t.ply,
             position: self.game.encode(state),
             player: players[state.to_move().index()],
