@@ -3,7 +3,7 @@
 // the panel's board, and the counts equal to the API's (the course's, for Star/Circle). Star/Circle on a laptop,
 // tic-tac-toe on a phone, and a tree over the server's cap refused with its message.
 import assert from 'node:assert/strict';
-import { test, openGame, close, api, loadText, waitYourMove, shot, TIMEOUT } from './lib.mjs';
+import { test, openGame, close, api, loadText, waitYourMove, SHOTS, TIMEOUT } from './lib.mjs';
 
 const EXAMPLE_2 = 'Star\nALPHABETA\n2\n0,S1,0,0,0,0,0,0\n0,0,C1,0,0,0,0,0\n0,0,0,S1,0,0,0,0\n0,0,0,0,0,0,0,0\n' +
   '0,0,0,0,0,0,0,0\n0,0,0,0,0,0,0,0\n0,0,0,0,0,0,0,0\n0,0,0,0,0,0,0,0\n10,20,30,40,50,60,70,80';
@@ -67,7 +67,7 @@ export async function explain(browser) {
     const tokens = await page.$$eval('#explain-board svg circle.disc, #explain-board svg text.token', (ts) => ts.length);
     assert.ok(tokens > 0 && circles === 0, `tokens ${tokens}, circles ${circles}`);
     await page.evaluate(() => document.getElementById('explain').scrollIntoView());
-    await page.screenshot({ path: `${process.env.SENTE_SCREENSHOTS || '/tmp'}/explain-starcircle.png` });
+    await page.screenshot({ path: `${SHOTS}/explain-starcircle.png` });
     await close(page);
   });
 
@@ -105,8 +105,10 @@ export async function explain(browser) {
     assert.ok(scroll <= width, `page ${scroll}px wide on a ${width}px screen`);
     const box = await page.$eval('#explain', (e) => e.getBoundingClientRect().right);
     assert.ok(box <= 390, `panel ends at ${box}px`);
-    await page.evaluate(() => document.getElementById('explain').scrollIntoView());
-    await page.screenshot({ path: `${process.env.SENTE_SCREENSHOTS || '/tmp'}/explain-tictactoe-phone.png` });
+    for (let i = 0; i < 8; i++) await page.tap('#explain-next');
+    assert.equal(await step(page), 9);
+    await page.evaluate(() => document.getElementById('explain-summary').scrollIntoView());
+    await page.screenshot({ path: `${SHOTS}/explain-tictactoe-phone.png` });
     await close(page);
   });
 

@@ -150,14 +150,16 @@ impl Layout<'_> {
 pub fn svg(view: &TreeView) -> String {
     let mut layout = Layout { view, next_slot: 0.0, body: String::new(), max_ply: 0 };
     layout.node(&view.root);
-    let width = (layout.next_slot * SLOT).max(480.0);
+    let title = summary(view);
+    // Wide enough for the tree and for the title line (about 8 px a character at 13 px monospace).
+    let width = (layout.next_slot * SLOT).max(title.chars().count() as f64 * 8.0 + 16.0);
     let height = Layout::y(layout.max_ply) + 8.0;
     let mut out = format!(
         r##"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}" font-family="monospace" font-size="11">
 <rect width="100%" height="100%" fill="#fff"/>
 <text x="8" y="20" font-size="13">{}</text>
 "##,
-        esc(&summary(view))
+        esc(&title)
     );
     out.push_str(&layout.body);
     out.push_str("</svg>\n");
