@@ -36,7 +36,7 @@ async function load() {
   say('Searching…');
   $('explain-go').disabled = true;
   try {
-    const tree = await fetchTree(pos.position, body);
+    const tree = await arena.api.tree(pos.position, body);
     show(tree);
     say('');
   } catch (e) {
@@ -44,17 +44,6 @@ async function load() {
   } finally {
     $('explain-go').disabled = false;
   }
-}
-
-async function fetchTree(position, body) {
-  const r = await fetch('/api/games/' + arena.config.name + '/tree', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(Object.assign({ position }, body)),
-  });
-  const data = await r.json().catch(() => null);
-  if (!r.ok || !data) throw new Error(data && data.error ? data.error : 'The server answered HTTP ' + r.status + '.');
-  return data;
 }
 
 function show(tree) {

@@ -23,14 +23,16 @@ const MAX_DEPTH: u32 = 64;
 /// Arguments of `sente tree`.
 #[derive(Debug, Parser)]
 #[command(after_help = "Examples:\n  \
-    sente tree starcircle input.txt                 the course's tree (algorithm and depth from the file)\n  \
-    sente tree starcircle input.txt --json | jq .nodes   the course's node count\n  \
+    sente tree starcircle input.txt          the course's tree (its algorithm, depth)\n  \
+    sente tree starcircle input.txt --json | jq .nodes     its node count\n  \
     sente tree tictactoe --algorithm minimax --depth 2\n  \
-    sente tree tictactoe board.txt --svg > tree.svg  a picture, drawn by Sente\n  \
+    sente tree tictactoe board.txt --svg > tree.svg        drawn by Sente\n  \
     sente tree lgame --depth 1 --dot | dot -Tpng > tree.png\n\n\
-    Nodes are numbered in expansion order (the root is #1). In minimax and alphabeta every value and window is\n\
-    for the player to move at the root (MAX); negamax shows the same alpha-beta with each value for the side to\n\
-    move at its node. Pruned children are listed under the node that cut them, with the bound that did it.")]
+    Nodes are numbered in expansion order (the root is #1). In minimax and\n\
+    alphabeta every value and window is for the player to move at the root\n\
+    (MAX); negamax shows the same alpha-beta with each value for the side to\n\
+    move at its node. A cut node lists the children it pruned and the bound\n\
+    that pruned them. See docs/tree.md.")]
 pub struct Args {
     /// The game: rowcol, starcircle, lgame, gomoku or tictactoe.
     pub game: String,
