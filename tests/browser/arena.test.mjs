@@ -1,6 +1,6 @@
 // Sente arena browser tests in headless Debian Chromium (playwright-core), run by run.sh against a live
 // `sente serve` (SENTE_URL). The home page; the regression tests of issue 13's bugs (bugs.test.mjs); what a
-// player expects (features.test.mjs); every game played to its end at both viewports (play.test.mjs), which also
+// player expects (features.test.mjs); the Explain panel's search trees (explain.test.mjs); every game played to its end at both viewports (play.test.mjs), which also
 // takes the screenshots. Screenshots go to SENTE_SCREENSHOTS (run.sh passes target/browser-screenshots unless
 // told to write docs/screenshots). SENTE_ONLY=<regex> runs the matching tests only. Prints "N passed, N failed".
 import { chromium } from 'playwright-core';
@@ -9,6 +9,7 @@ import { BASE, TIMEOUT, VIEWPORTS, SHOTS, test, summary } from './lib.mjs';
 import { bugs } from './bugs.test.mjs';
 import { features } from './features.test.mjs';
 import { wholeGames } from './play.test.mjs';
+import { explain } from './explain.test.mjs';
 
 async function main() {
   mkdirSync(SHOTS, { recursive: true });
@@ -32,6 +33,7 @@ async function main() {
     await bugs(browser);
     await features(browser);
     await wholeGames(browser);
+    await explain(browser);
   } finally {
     await browser.close();
   }

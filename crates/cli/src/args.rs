@@ -9,7 +9,7 @@ use clap::{Parser, Subcommand};
     name = "sente",
     version,
     about,
-    after_help = "Examples:\n  sente rowcol solve input.txt output.txt     solve a row/column board exactly\n  sente starcircle solve                      the course's input.txt -> output.txt\n  sente lgame stats                           the complete L-Game analysis\n  sente gomoku nptu Black < board.txt          one Gomoku move for the contest harness"
+    after_help = "Examples:\n  sente rowcol solve input.txt output.txt     solve a row/column board exactly\n  sente starcircle solve                      the course's input.txt -> output.txt\n  sente lgame stats                           the complete L-Game analysis\n  sente gomoku nptu Black < board.txt          one Gomoku move for the contest harness\n  sente tree starcircle input.txt --svg > t.svg  draw the course's search tree"
 )]
 pub struct Cli {
     /// The game (or tool) to run.
@@ -56,4 +56,7 @@ pub enum Command {
     /// Play a game against the engine in the terminal.
     #[cfg(feature = "web")]
     Play(crate::commands::play::Args),
+    /// Draw the minimax / alpha-beta search tree of a position: text, DOT, SVG or JSON.
+    #[cfg(feature = "tree")]
+    Tree(crate::commands::tree::Args),
 }

@@ -4,12 +4,13 @@
 //! its exact values.
 
 use crate::error::RegistryError;
+use crate::tree::{TreeAlgorithm, TreeRequest, TreeView};
 use crate::view::{
     Analysis, BoardView, EngineLimits, EngineReport, GameInfo, Mark, MoveValue, MoveView, OutcomeView, PositionView,
     Score,
 };
 use crate::{DynGame, GameKind};
-use sente_core::search::{SearchLimits, Searcher};
+use sente_core::search::{PlainResult, SearchLimits, Searcher, TreeRecorder};
 use sente_core::{Evaluator, Notation, Outcome, State, Stopwatch, Value};
 
 /// The move type of a game's states.
@@ -88,6 +89,24 @@ pub trait Adapter: Notation {
     /// The side to move's chance to win, in percent, that a heuristic value stands for; `None` (the default)
     /// for games whose heuristic has no such scale, which then show the raw value.
     fn win_chance(&self, _heuristic: i32) -> Option<u8> {
+        None
+    }
+
+    /// Runs the traced plain search for `sente tree` and the Explain panel. The default searches with
+    /// [`Adapter::evaluator`]; a game with a course's own scoring (Star/Circle's utility) uses that instead, so
+    /// the node counts are the course's.
+    fn trace_search(
+        &self,
+        state: &mut Self::State,
+        algorithm: TreeAlgorithm,
+        depth: u32,
+        rec: &mut TreeRecorder<MoveOf<Self>>,
+    ) -> PlainResult<MoveOf<Self>> {
+        crate::tree::trace_with(state, &self.evaluator(), algorithm, depth, rec)
+    }
+
+    /// The algorithm and depth a position text asks for itself (a course `input.txt`), if any.
+    fn tree_defaults(&self, _text: &str) -> Option<(TreeAlgorithm, u32)> {
         None
     }
 
@@ -300,6 +319,15 @@ impl<G: Adapter> DynGame for Arena<G> {
             forced: t.forced,
             chance,
         })
+    }
+
+    fn tree(&self, position: &str, request: &TreeRequest) -> Result<TreeView, RegistryError> {
+        let (game, state) = self.decode(position)?;
+        crate::tree::build(&game, &state, request)
+    }
+
+    fn tree_defaults(&self, position: &str) -> Option<(TreeAlgorithm, u32)> {
+        self.game.tree_defaults(position)
     }
 
     fn analyze(&self, position: &str) -> Result<Analysis, RegistryError> {

@@ -47,6 +47,14 @@ pub enum RegistryError {
         /// The game's name.
         game: &'static str,
     },
+    /// A search tree grew past the caller's cap on nodes.
+    #[error("the {game} search tree has more than {limit} nodes; choose a smaller depth or a later position")]
+    TreeTooLarge {
+        /// The game's name.
+        game: &'static str,
+        /// The cap.
+        limit: u64,
+    },
 }
 
 #[cfg(test)]

@@ -22,10 +22,12 @@
 pub mod adapter;
 pub mod error;
 pub mod games;
+pub mod tree;
 pub mod view;
 
 pub use adapter::{Adapter, Arena, Thought};
 pub use error::RegistryError;
+pub use tree::{TreeAlgorithm, TreeNodeView, TreeRequest, TreeView};
 pub use view::{
     Analysis, BoardView, EngineLimits, EngineReport, GameInfo, Level, Mark, MoveValue, MoveView, OutcomeView,
     PositionView, Score,
@@ -69,6 +71,15 @@ pub trait DynGame: Send + Sync {
     /// # Errors
     /// The position is invalid, or the game is not solved ([`RegistryError::NotSolved`]).
     fn analyze(&self, position: &str) -> Result<Analysis, RegistryError>;
+
+    /// The search tree of a position (see [`tree`]).
+    ///
+    /// # Errors
+    /// The position is invalid, or the search visits more nodes than the request's limit.
+    fn tree(&self, position: &str, request: &TreeRequest) -> Result<TreeView, RegistryError>;
+
+    /// The algorithm and depth a position text names itself (a Star/Circle `input.txt`), if any.
+    fn tree_defaults(&self, position: &str) -> Option<(TreeAlgorithm, u32)>;
 }
 
 /// The games the registry serves.

@@ -47,5 +47,6 @@ export function createApi(game) {
     play: (position, move, signal) => call('play', { position, move }, signal),
     engine: (position, limits, signal) => call('engine', Object.assign({ position }, limits), signal),
     analysis: (position, signal) => call('analysis', { position }, signal),
+    tree: (position, opts, signal) => call('tree', Object.assign({ position }, opts), signal),
   };
 }

@@ -128,6 +128,7 @@ pub fn app(state: AppState) -> Router {
         .route("/games/{game}/play", post(api::play))
         .route("/games/{game}/engine", post(api::engine))
         .route("/games/{game}/analysis", post(api::analysis))
+        .route("/games/{game}/tree", post(crate::tree::tree))
         .fallback(not_found);
     Router::new()
         .route("/", get(pages::index))

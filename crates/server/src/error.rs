@@ -73,6 +73,7 @@ impl ApiError {
                 RegistryError::Move { .. } => (StatusCode::UNPROCESSABLE_ENTITY, "illegal_move"),
                 RegistryError::GameOver { .. } => (StatusCode::CONFLICT, "game_over"),
                 RegistryError::NotSolved { .. } => (StatusCode::UNPROCESSABLE_ENTITY, "not_solved"),
+                RegistryError::TreeTooLarge { .. } => (StatusCode::UNPROCESSABLE_ENTITY, "tree_too_large"),
             },
             ApiError::Body { status, .. } if *status == StatusCode::PAYLOAD_TOO_LARGE => (*status, "too_large"),
             ApiError::Body { status, .. } => (*status, "bad_body"),

@@ -17,6 +17,7 @@ pub mod api;
 mod app;
 pub mod error;
 mod pages;
+pub mod tree;
 
 pub use app::{AppState, Config, app};
 pub use error::ApiError;

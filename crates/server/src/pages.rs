@@ -12,7 +12,7 @@ use axum::response::{Html, IntoResponse, Response};
 const INDEX: &str = include_str!("../assets/index.html");
 const GAME: &str = include_str!("../assets/game.html");
 /// The page's ES modules (see the comment at the top of each): served as `/assets/<name>`.
-const MODULES: [(&str, &str); 9] = [
+const MODULES: [(&str, &str); 10] = [
     ("app.js", include_str!("../assets/app.js")),
     ("api.js", include_str!("../assets/api.js")),
     ("turn.js", include_str!("../assets/turn.js")),
@@ -22,6 +22,7 @@ const MODULES: [(&str, &str); 9] = [
     ("values.js", include_str!("../assets/values.js")),
     ("panels.js", include_str!("../assets/panels.js")),
     ("store.js", include_str!("../assets/store.js")),
+    ("explain.js", include_str!("../assets/explain.js")),
 ];
 const STYLE: &str = include_str!("../assets/style.css");
 const FAVICON: &str = include_str!("../assets/favicon.svg");

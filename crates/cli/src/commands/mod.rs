@@ -18,6 +18,10 @@ pub mod rowcol;
 pub mod serve;
 #[cfg(feature = "starcircle")]
 pub mod starcircle;
+#[cfg(feature = "tree")]
+pub mod tree;
+#[cfg(feature = "tree")]
+mod tree_svg;
 
 use crate::args::{Cli, Command};
 use crate::error::CliError;
@@ -40,5 +44,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Command::Serve(args) => serve::run(args),
         #[cfg(feature = "web")]
         Command::Play(args) => play::run(args),
+        #[cfg(feature = "tree")]
+        Command::Tree(args) => tree::run(&args),
     }
 }

@@ -9,7 +9,11 @@
 //!
 //! Alpha-beta is fail-soft and prunes on equality: a node stops as soon as its value reaches β (in min/max terms a
 //! MAX node stops when v ≥ β, a MIN node when v ≤ α).
+//!
+//! The `_traced` variants are the same searches reporting each node to a [`Tracer`] (see `trace.rs`); the plain
+//! entry points pass `()`, whose empty hooks compile away.
 
+use super::trace::{NodeKind, Tracer};
 use crate::game::{Evaluator, MoveList, State};
 use crate::outcome::Value;
 
@@ -39,27 +43,40 @@ impl<S: State> MoveOrder<S> for CanonicalOrder {
     fn order(&mut self, _state: &S, _moves: &mut MoveList<S::Move>) {}
 }
 
-struct Plain<'a, S: State, E, O> {
+struct Plain<'a, S: State, E, O, T> {
     eval: &'a E,
     order: O,
+    tracer: T,
     depth: u32,
     nodes: u64,
+    // Set when the tracer asks to stop; every loop then unwinds at once.
+    stopped: bool,
     lists: Vec<MoveList<S::Move>>,
 }
 
-impl<S: State, E: Evaluator<S>, O: MoveOrder<S>> Plain<'_, S, E, O> {
-    fn new(eval: &E, order: O, depth: u32) -> Plain<'_, S, E, O> {
-        Plain { eval, order, depth, nodes: 0, lists: Vec::new() }
+impl<S: State, E: Evaluator<S>, O: MoveOrder<S>, T: Tracer<S::Move>> Plain<'_, S, E, O, T> {
+    fn new(eval: &E, order: O, tracer: T, depth: u32) -> Plain<'_, S, E, O, T> {
+        Plain { eval, order, tracer, depth, nodes: 0, stopped: false, lists: Vec::new() }
     }
 
-    /// Scores a leaf (terminal or at the depth limit), or fills `self.lists[ply]` and returns `None`.
-    fn leaf_or_expand(&mut self, state: &S, ply: u32) -> Option<Value> {
+    /// Counts the node, then scores it if it is a leaf (terminal, at the depth limit, or without moves) or fills
+    /// `self.lists[ply]` and returns `None`.
+    fn leaf_or_expand(&mut self, state: &S, ply: u32, mv: Option<S::Move>, window: (Value, Value)) -> Option<Value> {
         self.nodes += 1;
+        self.tracer.enter(ply, mv, window.0, window.1);
+        if self.tracer.stop() {
+            self.stopped = true;
+            return Some(Value::DRAW);
+        }
+        let leaf = |tracer: &mut T, v: Value, kind: NodeKind| {
+            tracer.leave(ply, v, kind);
+            Some(v)
+        };
         if let Some(outcome) = state.outcome() {
-            return Some(self.eval.terminal(state, outcome, ply as i32));
+            return leaf(&mut self.tracer, self.eval.terminal(state, outcome, ply as i32), NodeKind::Terminal);
         }
         if ply >= self.depth {
-            return Some(self.eval.evaluate(state));
+            return leaf(&mut self.tracer, self.eval.evaluate(state), NodeKind::Horizon);
         }
         if self.lists.len() <= ply as usize {
             self.lists.resize_with(ply as usize + 1, Vec::new);
@@ -69,41 +86,59 @@ impl<S: State, E: Evaluator<S>, O: MoveOrder<S>> Plain<'_, S, E, O> {
         self.order.order(state, &mut moves);
         let empty = moves.is_empty();
         self.lists[ply as usize] = moves;
-        if empty { Some(self.eval.evaluate(state)) } else { None }
+        if empty { leaf(&mut self.tracer, self.eval.evaluate(state), NodeKind::NoMoves) } else { None }
     }
 
-    fn minimax(&mut self, state: &mut S, ply: u32) -> (Value, Option<S::Move>) {
-        if let Some(v) = self.leaf_or_expand(state, ply) {
+    fn minimax(&mut self, state: &mut S, ply: u32, mv: Option<S::Move>) -> (Value, Option<S::Move>) {
+        let window = (-Value::INFINITE, Value::INFINITE);
+        if let Some(v) = self.leaf_or_expand(state, ply, mv, window) {
             return (v, None);
         }
         let moves = std::mem::take(&mut self.lists[ply as usize]);
         let mut best = (-Value::INFINITE, None);
         for &m in &moves {
             state.play(m);
-            let v = -self.minimax(state, ply + 1).0;
+            let v = -self.minimax(state, ply + 1, Some(m)).0;
             state.undo(m);
+            if self.stopped {
+                break;
+            }
             if v > best.0 {
                 best = (v, Some(m));
             }
         }
         self.lists[ply as usize] = moves;
+        self.tracer.leave(ply, best.0, NodeKind::Interior);
         best
     }
 
-    fn alphabeta(&mut self, state: &mut S, ply: u32, mut alpha: Value, beta: Value) -> (Value, Option<S::Move>) {
-        if let Some(v) = self.leaf_or_expand(state, ply) {
+    fn alphabeta(
+        &mut self,
+        state: &mut S,
+        ply: u32,
+        mv: Option<S::Move>,
+        mut alpha: Value,
+        beta: Value,
+    ) -> (Value, Option<S::Move>) {
+        if let Some(v) = self.leaf_or_expand(state, ply, mv, (alpha, beta)) {
             return (v, None);
         }
         let moves = std::mem::take(&mut self.lists[ply as usize]);
         let mut best = (-Value::INFINITE, None);
-        for &m in &moves {
+        for (i, &m) in moves.iter().enumerate() {
             state.play(m);
-            let v = -self.alphabeta(state, ply + 1, -beta, -alpha).0;
+            let v = -self.alphabeta(state, ply + 1, Some(m), -beta, -alpha).0;
             state.undo(m);
+            if self.stopped {
+                break;
+            }
             if v > best.0 {
                 best = (v, Some(m));
             }
             if best.0 >= beta {
+                if i + 1 < moves.len() {
+                    self.tracer.cutoff(ply, best.0, beta, &moves[i + 1..]);
+                }
                 break;
             }
             if best.0 > alpha {
@@ -111,6 +146,7 @@ impl<S: State, E: Evaluator<S>, O: MoveOrder<S>> Plain<'_, S, E, O> {
             }
         }
         self.lists[ply as usize] = moves;
+        self.tracer.leave(ply, best.0, NodeKind::Interior);
         best
     }
 }
@@ -137,8 +173,8 @@ pub fn minimax_ordered<S: State, E: Evaluator<S>, O: MoveOrder<S>>(
     eval: &E,
     order: O,
 ) -> PlainResult<S::Move> {
-    let mut p = Plain::new(eval, order, depth);
-    let (value, best) = p.minimax(state, 0);
+    let mut p = Plain::new(eval, order, (), depth);
+    let (value, best) = p.minimax(state, 0, None);
     PlainResult { best, value, nodes: p.nodes }
 }
 
@@ -154,7 +190,41 @@ pub fn alphabeta_ordered<S: State, E: Evaluator<S>, O: MoveOrder<S>>(
     eval: &E,
     order: O,
 ) -> PlainResult<S::Move> {
-    let mut p = Plain::new(eval, order, depth);
-    let (value, best) = p.alphabeta(state, 0, -Value::INFINITE, Value::INFINITE);
+    let mut p = Plain::new(eval, order, (), depth);
+    let (value, best) = p.alphabeta(state, 0, None, -Value::INFINITE, Value::INFINITE);
+    PlainResult { best, value, nodes: p.nodes }
+}
+
+/// [`minimax`] reporting every node to `tracer` (same order, same count).
+///
+/// # Examples
+/// ```
+/// use sente_core::examples::tictactoe::TicTacToe;
+/// use sente_core::{Game, NullEvaluator, search::{TreeRecorder, minimax_traced}};
+/// let mut s = TicTacToe.initial_state();
+/// let mut tree = TreeRecorder::new(100, None);
+/// let r = minimax_traced(&mut s, 2, &NullEvaluator, &mut tree);
+/// assert_eq!((r.nodes, tree.visited(), tree.nodes().len()), (82, 82, 82));
+/// ```
+pub fn minimax_traced<S: State, E: Evaluator<S>, T: Tracer<S::Move>>(
+    state: &mut S,
+    depth: u32,
+    eval: &E,
+    tracer: T,
+) -> PlainResult<S::Move> {
+    let mut p = Plain::new(eval, CanonicalOrder, tracer, depth);
+    let (value, best) = p.minimax(state, 0, None);
+    PlainResult { best, value, nodes: p.nodes }
+}
+
+/// [`alphabeta`] reporting every node, window and cutoff to `tracer` (same order, same count).
+pub fn alphabeta_traced<S: State, E: Evaluator<S>, T: Tracer<S::Move>>(
+    state: &mut S,
+    depth: u32,
+    eval: &E,
+    tracer: T,
+) -> PlainResult<S::Move> {
+    let mut p = Plain::new(eval, CanonicalOrder, tracer, depth);
+    let (value, best) = p.alphabeta(state, 0, None, -Value::INFINITE, Value::INFINITE);
     PlainResult { best, value, nodes: p.nodes }
 }

@@ -1,7 +1,8 @@
 //! Search: the public API shared by every game.
 //!
 //! - [`minimax`]/[`alphabeta`]: plain reference searches with exact node counts (the test oracle and the
-//!   Star/Circle grader's algorithms).
+//!   Star/Circle grader's algorithms); [`minimax_traced`]/[`alphabeta_traced`] report every node to a [`Tracer`],
+//!   and a [`TreeRecorder`] turns that into the search tree `sente tree` and the web's Explain panel draw.
 //! - [`Searcher`]: negamax alpha-beta with a bounded transposition table, principal variation search, killer and
 //!   history ordering, iterative deepening and limits by depth, nodes or time. It never prints: each finished
 //!   iteration goes to a [`SearchObserver`].
@@ -9,11 +10,16 @@
 mod minimax;
 mod negamax;
 mod ordering;
+mod trace;
 
 pub use crate::limits::{SearchLimits, StopFlag};
-pub use minimax::{CanonicalOrder, MoveOrder, PlainResult, alphabeta, alphabeta_ordered, minimax, minimax_ordered};
+pub use minimax::{
+    CanonicalOrder, MoveOrder, PlainResult, alphabeta, alphabeta_ordered, alphabeta_traced, minimax, minimax_ordered,
+    minimax_traced,
+};
 pub use negamax::Searcher;
 pub use ordering::History;
+pub use trace::{NodeKind, TraceNode, Tracer, TreeRecorder};
 
 use crate::outcome::Value;
 use std::time::Duration;

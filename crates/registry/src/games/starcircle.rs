@@ -7,10 +7,12 @@
 use crate::GameKind;
 use crate::adapter::Adapter;
 use crate::games::numbers;
+use crate::tree::TreeAlgorithm;
 use crate::view::{BoardView, EngineLimits, GameInfo, Level};
+use sente_core::search::{PlainResult, TreeRecorder};
 use sente_core::{Notation, Player};
 use sente_starcircle::moves::{SIZE, Square};
-use sente_starcircle::{Error, Heuristic, Move, Position, Problem, StarCircle};
+use sente_starcircle::{Algorithm, Error, Heuristic, Move, Position, Problem, StarCircle, Utility};
 
 /// True when the text's second line names a course algorithm, i.e. it is an `input.txt`.
 fn is_course_input(text: &str) -> bool {
@@ -51,6 +53,26 @@ impl Adapter for StarCircle {
 
     fn evaluator(&self) -> Heuristic {
         Heuristic::default()
+    }
+
+    fn trace_search(
+        &self,
+        state: &mut Position,
+        algorithm: TreeAlgorithm,
+        depth: u32,
+        rec: &mut TreeRecorder<Move>,
+    ) -> PlainResult<Move> {
+        // The course's utility scores leaves, so the tree and its node count are the grader's.
+        crate::tree::trace_with(state, &Utility, algorithm, depth, rec)
+    }
+
+    fn tree_defaults(&self, text: &str) -> Option<(TreeAlgorithm, u32)> {
+        let problem = text.parse::<Problem>().ok()?;
+        let algorithm = match problem.algorithm {
+            Algorithm::Minimax => TreeAlgorithm::Minimax,
+            Algorithm::AlphaBeta => TreeAlgorithm::AlphaBeta,
+        };
+        Some((algorithm, problem.depth))
     }
 
     fn decode(&self, text: &str) -> Result<(StarCircle, Position), Error> {
