@@ -8,6 +8,9 @@ pub mod lgame;
 pub mod matches;
 #[cfg(feature = "web")]
 pub mod play;
+// With only some games built, the charts of the others serve none.
+#[cfg_attr(not(all(feature = "rowcol", feature = "starcircle", feature = "lgame")), allow(dead_code))]
+pub mod report;
 #[cfg(feature = "rowcol")]
 pub mod rowcol;
 #[cfg(feature = "web")]
@@ -36,5 +39,6 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Command::Serve(args) => serve::run(args),
         #[cfg(feature = "web")]
         Command::Play(args) => play::run(args),
+        Command::Report(args) => report::run(args),
     }
 }
