@@ -18,7 +18,7 @@ pub struct Provenance {
     pub commit: String,
     /// `YYYY-MM-DD HH:MM UTC`.
     pub date: String,
-    /// Cores, processor, memory, OS, build profile.
+    /// Cores, processor, memory, OS, build profile, load average at the start.
     pub machine: String,
 }
 
@@ -74,8 +74,17 @@ fn machine() -> String {
         let kib: u64 = s.lines().find_map(|l| l.strip_prefix("MemTotal:"))?.split_whitespace().next()?.parse().ok()?;
         Some(format!(", {} GiB", (kib + (1 << 19)) >> 20))
     });
+    // The machine may be shared: the load when the run started says how much the timings can be trusted.
+    let load = std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|s| s.split_whitespace().next().map(|l| format!(", load average {l}")));
     let profile = if cfg!(debug_assertions) { "debug build" } else { "release build" };
-    format!("{cores} cores ({cpu}){}, {}, {profile}", mem.unwrap_or_default(), std::env::consts::OS)
+    format!(
+        "{cores} cores ({cpu}){}, {}, {profile}{}",
+        mem.unwrap_or_default(),
+        std::env::consts::OS,
+        load.unwrap_or_default()
+    )
 }
 
 /// `YYYY-MM-DD HH:MM UTC` for seconds since 1970 (the civil-from-days conversion of H. Hinnant's date library).
