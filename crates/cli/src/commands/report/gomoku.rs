@@ -40,21 +40,68 @@ pub struct Rung {
     pub elo_high: i32,
 }
 
+/// Splits CSV text into records, each with the line it starts on (RFC 4180, as the gauntlet writes it: a field in
+/// double quotes may hold commas, doubled quotes and line breaks). Blank lines are skipped; CR before LF is dropped.
+fn records(text: &str) -> Result<Vec<(usize, Vec<String>)>, String> {
+    let text = text.trim_start_matches('\u{feff}');
+    let (mut out, mut fields, mut field) = (Vec::new(), Vec::new(), String::new());
+    let (mut line, mut start, mut quoted, mut was_quoted) = (1, 1, false, false);
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match (quoted, c) {
+            (true, '"') if chars.peek() == Some(&'"') => {
+                chars.next();
+                field.push('"');
+            }
+            (true, '"') => quoted = false,
+            (true, c) => {
+                line += usize::from(c == '\n');
+                field.push(c);
+            }
+            (false, '"') if field.is_empty() && !was_quoted => (quoted, was_quoted) = (true, true),
+            (false, ',') => {
+                fields.push(std::mem::take(&mut field));
+                was_quoted = false;
+            }
+            (false, '\r') if chars.peek() == Some(&'\n') => {}
+            (false, '\n') => {
+                fields.push(std::mem::take(&mut field));
+                let blank = fields.len() == 1 && fields[0].trim().is_empty() && !was_quoted;
+                let record = std::mem::take(&mut fields);
+                if !blank {
+                    out.push((start, record));
+                }
+                was_quoted = false;
+                line += 1;
+                start = line;
+            }
+            (false, c) => field.push(c),
+        }
+    }
+    if quoted {
+        return Err(format!("line {start}: a quoted field is not closed"));
+    }
+    if !field.trim().is_empty() || !fields.is_empty() || was_quoted {
+        fields.push(field);
+        out.push((start, fields));
+    }
+    Ok(out)
+}
+
 /// Parses the gauntlet's summary CSV; errors say the line and what was expected.
 ///
 /// # Errors
 /// A header other than [`HEADER`], a row with the wrong number of fields or a field that is not a number, counts
 /// that do not add up, a score outside 0..1, an interval that does not hold its estimate, or no row at all.
 pub fn parse(text: &str) -> Result<Vec<Rung>, String> {
-    let mut lines =
-        text.lines().enumerate().map(|(k, l)| (k + 1, l.trim_end_matches('\r'))).filter(|(_, l)| !l.trim().is_empty());
-    let header = lines.next().map(|(_, l)| l.trim_start_matches('\u{feff}').trim());
-    if header != Some(HEADER) {
-        return Err(format!("line 1: expected the header `{HEADER}`, found {:?}", header.unwrap_or("")));
+    let mut rows = records(text)?.into_iter();
+    let header = rows.next().map(|(_, f)| f.iter().map(|x| x.trim()).collect::<Vec<_>>().join(","));
+    if header.as_deref() != Some(HEADER) {
+        return Err(format!("line 1: expected the header `{HEADER}`, found {:?}", header.unwrap_or_default()));
     }
     let mut rungs = Vec::new();
-    for (n, line) in lines {
-        let f: Vec<&str> = line.split(',').map(str::trim).collect();
+    for (n, row) in rows {
+        let f: Vec<&str> = row.iter().map(|x| x.trim()).collect();
         if f.len() != 9 {
             return Err(format!("line {n}: expected 9 comma-separated fields ({HEADER}), found {}", f.len()));
         }
@@ -108,10 +155,35 @@ fn csv(rungs: &[Rung]) -> String {
         let _ = writeln!(
             out,
             "{},{},{},{},{},{},{},{},{}",
-            r.opponent, r.games, r.wins, r.losses, r.draws, r.score, r.elo, r.elo_low, r.elo_high
+            csv_field(&r.opponent),
+            r.games,
+            r.wins,
+            r.losses,
+            r.draws,
+            r.score,
+            r.elo,
+            r.elo_low,
+            r.elo_high
         );
     }
     out
+}
+
+/// A CSV field, quoted when it holds a comma, a quote or a line break (as the gauntlet writes it).
+fn csv_field(text: &str) -> String {
+    if text.contains([',', '"', '\n', '\r']) { format!("\"{}\"", text.replace('"', "\"\"")) } else { text.to_string() }
+}
+
+/// The gauntlet writes an unbounded Elo (every game won, or every game lost) as ±999.
+const UNBOUNDED: i32 = 999;
+
+/// An Elo difference as written beside its rung: `+241`, `-191`, and `+∞`/`−∞` for the gauntlet's ±999.
+fn elo_text(elo: i32) -> String {
+    match elo {
+        e if e >= UNBOUNDED => "+∞".into(),
+        e if e <= -UNBOUNDED => "−∞".into(),
+        e => format!("{e:+}"),
+    }
 }
 
 /// The chart: one rung per opponent, the weakest (largest Elo difference) on the left.
@@ -125,7 +197,15 @@ fn draw(rungs: &[Rung], width: u32, prov: &Provenance) -> Result<String, CliErro
             value: f64::from(r.elo),
             low: f64::from(r.elo_low),
             high: f64::from(r.elo_high),
-            note: format!("{:+} [{:+}, {:+}]  +{} −{} ={}", r.elo, r.elo_low, r.elo_high, r.wins, r.losses, r.draws),
+            note: format!(
+                "{} [{}, {}]  +{} −{} ={}",
+                elo_text(r.elo),
+                elo_text(r.elo_low),
+                elo_text(r.elo_high),
+                r.wins,
+                r.losses,
+                r.draws
+            ),
         })
         .collect();
     let games: u32 = rungs.iter().map(|r| r.games).sum();
@@ -204,6 +284,27 @@ mod tests {
     }
 
     #[test]
+    fn quoted_names_are_read_as_the_gauntlet_writes_them() {
+        let text = format!(
+            "{HEADER}\r\n\"pbrain:./x --opt a,b\",4,4,0,0,1,999,200,999\r\n\r\n\"say \"\"hi\"\"\",2,0,2,0,0,-999,-999,-100\r\n"
+        );
+        let rungs = parse(&text).unwrap();
+        assert_eq!(rungs[0].opponent, "pbrain:./x --opt a,b");
+        assert_eq!(rungs[1].opponent, "say \"hi\"");
+        assert_eq!((rungs[1].elo, rungs[1].elo_low), (-999, -999));
+        assert_eq!(parse(&csv(&rungs)).unwrap(), rungs);
+        assert_eq!(
+            (elo_text(999), elo_text(-999), elo_text(0), elo_text(-5)),
+            ("+∞".into(), "−∞".into(), "+0".into(), "-5".into())
+        );
+        let svg = draw(&rungs, 800, &prov()).unwrap();
+        assert!(svg.contains("+∞ [+200, +∞]  +4 −0 =0"), "unbounded ends are written as such");
+        let lines = records("a,\"b\nc\"\nd,e\n").unwrap();
+        let own = |v: &[&str]| v.iter().map(ToString::to_string).collect::<Vec<_>>();
+        assert_eq!(lines, vec![(1, own(&["a", "b\nc"])), (3, own(&["d", "e"]))]);
+    }
+
+    #[test]
     fn malformed_rows_name_their_line() {
         let bad = |row: &str| parse(&format!("{HEADER}\n{row}\n")).unwrap_err();
         assert!(bad("a,2,1,0,0,1,5,0,9").contains("line 2: wins + losses + draws"));
@@ -212,6 +313,7 @@ mod tests {
         assert!(bad("a,1,1,0,0,1,5.5,0,9").contains("elo \"5.5\" is not a whole number"));
         assert!(bad("a,1,1,0").contains("expected 9"));
         assert!(bad(",1,1,0,0,1,5,0,9").contains("name is empty"));
+        assert!(bad("\"a,1,1,0,0,1,5,0,9").contains("line 2: a quoted field is not closed"));
         assert_eq!(parse(&format!("{HEADER}\n")).unwrap_err(), "no opponent rows after the header");
     }
 }
