@@ -275,7 +275,7 @@ pub struct Estimate {
     pub low: f64,
     /// The interval's high end.
     pub high: f64,
-    /// A note written beside the point (e.g. the games' record).
+    /// A note written above the interval, one or more lines (e.g. the estimate and the games' record).
     pub note: String,
 }
 
@@ -297,14 +297,16 @@ pub fn intervals(
         let (body, foot) = titled(&root, title)?;
         let lo = estimates.iter().map(|e| e.low.min(e.value)).fold(0.0, f64::min);
         let hi = estimates.iter().map(|e| e.high.max(e.value)).fold(0.0, f64::max);
-        let pad = ((hi - lo) * 0.12).max(20.0);
+        // Room above the highest interval for its two lines of notes (about 60 pixels at the default size).
+        let span = (hi - lo).max(40.0);
+        let (bottom, top) = (lo - span * 0.08, hi + span * 0.28);
         let n = estimates.len().max(1);
         let mut chart = ChartBuilder::on(&body)
             .margin(12)
             .x_label_area_size(48)
             .y_label_area_size(84)
             // A segmented 0..k has k + 1 segments: one per estimate.
-            .build_cartesian_2d((0..(n - 1).max(1)).into_segmented(), (lo - pad)..(hi + pad))
+            .build_cartesian_2d((0..(n - 1).max(1)).into_segmented(), bottom..top)
             .map_err(drawing)?;
         let names: Vec<&str> = estimates.iter().map(|e| e.name.as_str()).collect();
         chart
@@ -346,9 +348,14 @@ pub fn intervals(
             )
             .map_err(drawing)?;
         chart
-            .draw_series(estimates.iter().enumerate().map(|(i, e)| {
+            .draw_series(estimates.iter().enumerate().flat_map(|(i, e)| {
+                // The note's lines stand above the interval's top, the last line nearest to it, offset in pixels.
                 let style = TextStyle::from((FONT, 16)).color(&BLACK).pos(text_anchor(true));
-                Text::new(e.note.clone(), (SegmentValue::CenterOf(i), e.high + pad * 0.15), style)
+                let lines: Vec<String> = e.note.lines().rev().map(str::to_string).collect();
+                lines.into_iter().enumerate().map(move |(k, line)| {
+                    EmptyElement::at((SegmentValue::CenterOf(i), e.high))
+                        + Text::new(line, (0, -8 - 17 * k as i32), style.clone())
+                })
             }))
             .map_err(drawing)?;
         chart

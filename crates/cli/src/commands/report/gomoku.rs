@@ -198,7 +198,7 @@ fn draw(rungs: &[Rung], width: u32, prov: &Provenance) -> Result<String, CliErro
             low: f64::from(r.elo_low),
             high: f64::from(r.elo_high),
             note: format!(
-                "{} [{}, {}]  +{} −{} ={}",
+                "{} [{}, {}]\n+{} −{} ={}",
                 elo_text(r.elo),
                 elo_text(r.elo_low),
                 elo_text(r.elo_high),
@@ -298,7 +298,7 @@ mod tests {
             ("+∞".into(), "−∞".into(), "+0".into(), "-5".into())
         );
         let svg = draw(&rungs, 800, &prov()).unwrap();
-        assert!(svg.contains("+∞ [+200, +∞]  +4 −0 =0"), "unbounded ends are written as such");
+        assert!(svg.contains("+∞ [+200, +∞]") && svg.contains("+4 −0 =0"), "unbounded ends are written as such");
         let lines = records("a,\"b\nc\"\nd,e\n").unwrap();
         let own = |v: &[&str]| v.iter().map(ToString::to_string).collect::<Vec<_>>();
         assert_eq!(lines, vec![(1, own(&["a", "b\nc"])), (3, own(&["d", "e"]))]);
