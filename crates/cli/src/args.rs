@@ -59,4 +59,16 @@ pub enum Command {
     /// Draw the minimax / alpha-beta search tree of a position: text, DOT, SVG or JSON.
     #[cfg(feature = "tree")]
     Tree(crate::commands::tree::Args),
+    /// Regenerate the pictures in docs/figures: SVG charts, each with the CSV of its data.
+    #[command(
+        after_help = "Examples:\n  sente report                                all pictures into docs/figures (about 70 s)\n  \
+        sente report --only lgame,starcircle        just those two\n  \
+        sente report --only rowcol --rowcol-sizes 4-16 --baseline-max 14 --rowcol-boards 5 --threads 2\n  \
+        sente report --only starcircle --starcircle-depth 9 --out /tmp/figures\n  \
+        sente report --only gomoku --gauntlet-csv results/summary.csv\n\n\
+        Pictures: rowcol-solve, lgame-remoteness, starcircle-nodes, and gomoku-ladder when the gauntlet's summary \
+        CSV exists. The folder's README.md lists each with the command, commit, date and machine. \
+        Build with --release: the row/column figure is a timing. See docs/report.md."
+    )]
+    Report(crate::commands::report::Args),
 }

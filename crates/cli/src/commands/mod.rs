@@ -12,6 +12,9 @@ pub mod lgame;
 pub mod matches;
 #[cfg(feature = "web")]
 pub mod play;
+// With only some games built, the charts of the others serve none.
+#[cfg_attr(not(all(feature = "rowcol", feature = "starcircle", feature = "lgame")), allow(dead_code))]
+pub mod report;
 #[cfg(feature = "rowcol")]
 pub mod rowcol;
 #[cfg(feature = "web")]
@@ -46,5 +49,6 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Command::Play(args) => play::run(args),
         #[cfg(feature = "tree")]
         Command::Tree(args) => tree::run(&args),
+        Command::Report(args) => report::run(args),
     }
 }
