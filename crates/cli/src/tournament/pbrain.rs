@@ -120,7 +120,7 @@ impl Brain {
             if upper.starts_with("ERROR") || upper.starts_with("UNKNOWN") {
                 return Err(Fault::Crash(format!("brain said {t:?}")));
             }
-            if t.contains("name=") || t.contains("version=") || t.contains("author=") {
+            if is_about(t) {
                 return Ok(Some(Line::About(t.to_string())));
             }
             return Ok(Some(Line::Move(t.to_string())));
@@ -205,11 +205,27 @@ impl Brain {
     }
 }
 
-/// The value of `key="…"` in an ABOUT answer.
+/// The value of `key="…"` in an ABOUT answer; spaces around `=` are allowed (Wine answers `name = "Wine"`).
 fn about_field(text: &str, key: &str) -> Option<String> {
-    let start = text.find(&format!("{key}=\""))? + key.len() + 2;
-    let len = text[start..].find('"')?;
-    Some(text[start..start + len].to_string()).filter(|s| !s.is_empty())
+    let mut from = 0;
+    while let Some(at) = text[from..].find(key) {
+        let after = from + at + key.len();
+        let boundary = text[..from + at].chars().next_back().is_none_or(|c| !c.is_ascii_alphanumeric());
+        let rest = text[after..].trim_start();
+        if let Some(value) = rest.strip_prefix('=').map(str::trim_start).and_then(|r| r.strip_prefix('"'))
+            && boundary
+        {
+            let len = value.find('"')?;
+            return Some(value[..len].to_string()).filter(|s| !s.is_empty());
+        }
+        from = after;
+    }
+    None
+}
+
+/// Whether a line is an ABOUT answer (it names the brain, its version or its author).
+fn is_about(text: &str) -> bool {
+    ["name", "version", "author"].iter().any(|key| about_field(text, key).is_some())
 }
 
 impl Player for Brain {
@@ -296,6 +312,11 @@ mod tests {
         let text = r#"name="Rapfi", version="2024", author="x""#;
         assert_eq!(about_field(text, "name").as_deref(), Some("Rapfi"));
         assert_eq!(about_field("hello", "name"), None);
+        let wine = r#"name = "Wine", version ="2.1", author = "JinJieWang", country = "China""#;
+        assert_eq!(about_field(wine, "name").as_deref(), Some("Wine"));
+        assert_eq!(about_field(wine, "version").as_deref(), Some("2.1"));
+        assert!(is_about(wine) && is_about(text) && !is_about("7,7") && !is_about("OK"));
+        assert_eq!(about_field(r#"nickname="x", name="y""#, "name").as_deref(), Some("y"));
     }
 
     #[test]
