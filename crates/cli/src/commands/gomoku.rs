@@ -78,6 +78,9 @@ sente gomoku bench --vcf crates/gomoku/tests/data/vcf.txt   time the VCF solver 
 sente gomoku match sente 'pbrain:./pbrain-other' --size 15 --rule exact"
     )]
     Match(matches::MatchArgs),
+    /// Fits the evaluation's pattern weights to recorded games (Texel loss before and after, seeded).
+    #[command(after_help = "Example:\n  sente gomoku tune games.txt --seed 1 --out crates/gomoku/src/engine/tuned.rs")]
+    Tune(super::tune::TuneArgs),
 }
 
 /// Options of `sente gomoku pbrain`.
@@ -99,6 +102,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         Cmd::Bench { vcf: Some(file), size, .. } => bench_vcf(&file, size),
         Cmd::Bench { depth, size, vcf: None } => bench(depth, size),
         Cmd::Match(a) => matches::run(&a),
+        Cmd::Tune(a) => super::tune::run(&a),
     }
 }
 

@@ -14,6 +14,8 @@ pub mod rowcol;
 pub mod serve;
 #[cfg(feature = "starcircle")]
 pub mod starcircle;
+#[cfg(feature = "gomoku")]
+pub mod tune;
 
 use crate::args::{Cli, Command};
 use crate::error::CliError;

@@ -20,6 +20,7 @@
 
 pub mod eval;
 pub mod threats;
+pub mod tune;
 pub mod vcf;
 pub mod vct;
 pub mod weights;
