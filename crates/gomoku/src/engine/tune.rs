@@ -149,8 +149,9 @@ pub fn held_out(seed: u64, game: u32) -> bool {
     splitmix64(seed ^ (u64::from(game) << 20)).1.is_multiple_of(10)
 }
 
-/// Fits the weights of the levels in [`FITTED`] to `samples`, starting from `start` (usually [`SCORE`](crate::patterns::SCORE)), with
-/// `iterations` Adam steps; `seed` draws the held-out games.
+/// Fits the weights of the levels in [`FITTED`] to `samples`, starting from `start` (usually
+/// [`SCORE`](crate::patterns::SCORE)), with `iterations` Adam steps; `seed` draws the held-out games. A level present
+/// in fewer than 1% of the training positions keeps its starting weight.
 ///
 /// # Examples
 /// ```
@@ -175,6 +176,15 @@ pub fn fit(samples: &[Sample], start: &[i32; LEVELS], seed: u64, iterations: u32
     for (k, l) in FITTED.enumerate() {
         w[k] = f64::from(start[l]);
     }
+    // A level seen in fewer than one training position in a hundred (the double four in one line) has too little
+    // data to be fitted: it keeps its starting weight.
+    let mut seen = [0usize; FEATURES];
+    for s in &train {
+        for (c, &f) in seen.iter_mut().zip(&s.features) {
+            *c += usize::from(f != 0.0);
+        }
+    }
+    let free: Vec<bool> = seen.iter().map(|&c| c * 100 >= train.len()).collect();
     let k = fit_scale(&train, &w);
     let before = Losses { train: loss(train.iter().copied(), &w, k), held_out: loss(test.iter().copied(), &w, k) };
     // Adam on the raw weights; the step is a fraction of the typical weight so every level moves at a similar
@@ -191,7 +201,7 @@ pub fn fit(samples: &[Sample], start: &[i32; LEVELS], seed: u64, iterations: u32
             }
         }
         let n = train.len().max(1) as f64;
-        for j in 0..FEATURES {
+        for j in (0..FEATURES).filter(|&j| free[j]) {
             let g = grad[j] / n;
             m[j] = b1 * m[j] + (1.0 - b1) * g;
             v[j] = b2 * v[j] + (1.0 - b2) * g * g;
