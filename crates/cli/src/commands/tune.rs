@@ -2,14 +2,14 @@
 //!
 //! It reads game records in the form `sente gomoku match --records` writes (one game per line: `game N: black A
 //! white B opening xH8 oJ7 … moves K6 H8 … result 1-0 (why)`), turns every quiet position into a sample, runs the
-//! seeded Texel fit of [`sente_gomoku::engine::tune`] and prints the loss before and after on the training and
+//! seeded Texel fit of [`sente_gomoku::engine::tune`] (from the hand-set table, or `--from-current`) and prints the loss before and after on the training and
 //! held-out games, and the fitted table. With `--out FILE` it writes the table as a Rust source file (the checked-in
 //! `crates/gomoku/src/engine/tuned.rs` is made so; its header holds the command). Games lost by a fault (time,
 //! illegal move, crash) say nothing about the position and are skipped.
 
 use crate::error::CliError;
 use crate::io::{read_input, write_output};
-use sente_gomoku::engine::tune::{Sample, fit, game_samples, opening_position};
+use sente_gomoku::engine::tune::{HAND_SCORE, Sample, fit, game_samples, opening_position};
 use sente_gomoku::notation::parse_move_text;
 use sente_gomoku::patterns::SCORE;
 use sente_gomoku::{Gomoku, Move, Rule};
@@ -38,6 +38,9 @@ pub struct TuneArgs {
     /// Write the fitted table as a Rust source file here.
     #[arg(long)]
     out: Option<PathBuf>,
+    /// Start from the engine's current table instead of the hand-set one (`tune::HAND_SCORE`).
+    #[arg(long)]
+    from_current: bool,
 }
 
 /// One parsed record line: the opening's black and white stones, the moves and black's score.
@@ -85,11 +88,12 @@ fn table_source(a: &TuneArgs, weights: &[i32], summary: &str) -> String {
     );
     let _ = writeln!(
         s,
-        "//! Made by:\n//! ```text\n//! sente gomoku tune --size {} --rule {} --seed {} --iterations {} --out <this file> {}\n//! ```",
+        "//! Made by:\n//! ```text\n//! sente gomoku tune --size {} --rule {} --seed {} --iterations {}{} --out <this file> {}\n//! ```",
         a.size,
         a.rule,
         a.seed,
         a.iterations,
+        if a.from_current { " --from-current" } else { "" },
         files.join(" ")
     );
     for line in summary.lines() {
@@ -124,7 +128,8 @@ pub fn run(a: &TuneArgs) -> Result<ExitCode, CliError> {
     if samples.is_empty() {
         return Err(CliError::Usage("no quiet position in the records".into()));
     }
-    let f = fit(&samples, &SCORE, a.seed, a.iterations);
+    let start = if a.from_current { SCORE } else { HAND_SCORE };
+    let f = fit(&samples, &start, a.seed, a.iterations);
     let mut summary = String::new();
     let _ = writeln!(
         summary,
@@ -133,7 +138,7 @@ pub fn run(a: &TuneArgs) -> Result<ExitCode, CliError> {
     );
     let _ = writeln!(summary, "Texel loss before: training {:.6}, held out {:.6}", f.before.train, f.before.held_out);
     let _ = writeln!(summary, "Texel loss after:  training {:.6}, held out {:.6}", f.after.train, f.after.held_out);
-    let _ = writeln!(summary, "weights before: {SCORE:?}");
+    let _ = writeln!(summary, "weights before: {start:?}");
     let _ = writeln!(summary, "weights after:  {:?}", f.weights);
     if let Some(p) = &a.out {
         write_output(p, &table_source(a, &f.weights, &summary))?;
@@ -156,5 +161,28 @@ mod tests {
         let fault = "game 2: black a white b opening xH8 moves result 1-0 (b loses: timeout (12 ms))";
         assert!(parse_record(game, fault).is_none());
         assert!(parse_record(game, "garbage").is_none());
+    }
+
+    /// The checked-in table is what the command in its header makes from the checked-in records.
+    #[test]
+    fn checked_in_table_is_reproduced_by_its_command() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let out = std::env::temp_dir().join(format!("sente-tuned-{}.rs", std::process::id()));
+        let a = TuneArgs {
+            records: ["selfplay-50k.txt", "selfplay-100k.txt"].map(|f| root.join("crates/gomoku/data").join(f)).into(),
+            size: 15,
+            rule: "freestyle".into(),
+            seed: 1,
+            iterations: 2000,
+            out: Some(out.clone()),
+            from_current: false,
+        };
+        run(&a).unwrap();
+        let table = |text: &str| text.lines().find(|l| l.starts_with("pub const TUNED_SCORE")).map(str::to_owned);
+        let made = std::fs::read_to_string(&out).unwrap();
+        let _ = std::fs::remove_file(&out);
+        let checked_in = std::fs::read_to_string(root.join("crates/gomoku/src/engine/tuned.rs")).unwrap();
+        assert!(table(&made).is_some());
+        assert_eq!(table(&made), table(&checked_in));
     }
 }

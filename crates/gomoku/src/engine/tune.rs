@@ -28,6 +28,10 @@ pub const FEATURES: usize = D4 as usize;
 /// (cell, direction).
 pub const MAX_WEIGHT: f64 = 2000.0;
 
+/// The hand-set table the engine used before any fit, and the fixed start of `sente gomoku tune` (so the command
+/// gives the same table whatever [`SCORE`](crate::patterns::SCORE) holds now).
+pub const HAND_SCORE: [i32; LEVELS] = [0, 2, 6, 18, 20, 70, 90, 400, 400, 2000, 0];
+
 /// One quiet position of a recorded game.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Sample {
