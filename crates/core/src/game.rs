@@ -143,6 +143,20 @@ pub trait Evaluator<S: State>: Sync {
     fn leaf_value(&self, _state: &S, _m: S::Move, _ply: i32) -> Option<(Value, bool)> {
         None
     }
+
+    /// Plies added to the search depth at a node whose searched moves are `moves` (a forcing-move extension: a
+    /// node with a single forced reply costs no depth). The default, 0, extends nothing; exact solvers keep it.
+    fn extension(&self, _state: &S, _moves: &[S::Move]) -> u32 {
+        0
+    }
+
+    /// Plies by which the negamax searcher may reduce the null-window search of `m`, the `index`-th move tried
+    /// (from 0) at a node with `depth` plies left (late-move reductions). A reduced search that beats alpha is
+    /// searched again at full depth, so a reduction only saves time on moves that turn out bad. The default, 0,
+    /// reduces nothing.
+    fn reduction(&self, _state: &S, _m: S::Move, _index: usize, _depth: u32) -> u32 {
+        0
+    }
 }
 
 /// The evaluator that knows nothing: every non-terminal position is worth 0. Exact solvers use it.

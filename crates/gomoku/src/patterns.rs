@@ -79,8 +79,10 @@ pub const fn shift(k: i32) -> u32 {
 /// Number of distinct window codes (twenty bits).
 pub const CODES: usize = 1 << 20;
 
-/// The potential of one cell-direction pattern for its colour, used by the incremental evaluation.
-pub const SCORE: [i32; LEVELS] = [0, 2, 6, 18, 20, 70, 90, 400, 400, 2000, 0];
+/// The potential of one cell-direction pattern for its colour, used by the incremental evaluation: the table fitted
+/// to game outcomes by `sente gomoku tune` ([`crate::engine::tuned`], whose header holds the command). Each entry
+/// stays at most 2,000, the bound the position's accumulator lanes are sized for.
+pub const SCORE: [i32; LEVELS] = crate::engine::tuned::TUNED_SCORE;
 
 /// Per window code, the level black and white would make by playing the centre, packed in one byte (black in the
 /// low nibble). Freestyle levels never depend on the cells five steps away, so its table drops them and indexes

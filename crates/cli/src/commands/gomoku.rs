@@ -110,6 +110,9 @@ folder (OUT/work/<entry>/game-<n>/), reads the board on stdin (361 characters: 1
 0 white, . empty) and prints a move such as `J, 10`. A timeout (past --time-ms plus\n\
 --tolerance-ms), an illegal or malformed move or a crash loses. See docs/contest.md.")]
     Contest(super::contest::ContestArgs),
+    /// Fits the evaluation's pattern weights to recorded games (Texel loss before and after, seeded).
+    #[command(after_help = "Example:\n  sente gomoku tune games.txt --seed 1 --out crates/gomoku/src/engine/tuned.rs")]
+    Tune(super::tune::TuneArgs),
 }
 
 /// Options of `sente gomoku pbrain`.
@@ -133,6 +136,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         Cmd::Match(a) => matches::run(&a),
         Cmd::Gauntlet(a) => super::gauntlet::run(&a),
         Cmd::Contest(a) => super::contest::run(&a),
+        Cmd::Tune(a) => super::tune::run(&a),
     }
 }
 

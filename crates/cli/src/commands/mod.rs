@@ -25,6 +25,8 @@ pub mod starcircle;
 pub mod tree;
 #[cfg(feature = "tree")]
 mod tree_svg;
+#[cfg(feature = "gomoku")]
+pub mod tune;
 
 use crate::args::{Cli, Command};
 use crate::error::CliError;

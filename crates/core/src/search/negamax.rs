@@ -351,6 +351,8 @@ impl<S: State> Searcher<S> {
             self.hit_horizon = true;
             return eval.evaluate(state);
         }
+        // Forcing-move extension: the evaluator may deepen a node whose replies are forced.
+        let depth = depth + eval.extension(state, &moves);
         self.history.score(state, eval, &moves, tt_move, ply, &mut scores);
         // Whether this node's subtree reaches a heuristic leaf (or prunes moves) is tracked apart from the rest of
         // the tree, so a fully resolved subtree can be stored as valid at any depth.
@@ -371,11 +373,18 @@ impl<S: State> Searcher<S> {
                     v = -self.leaf(ply + 1, leaf);
                 }
             } else {
+                // Late-move reduction (asked before the move is played): see below.
+                let r = if i > 0 && depth > 2 { eval.reduction(state, m, i, depth).min(depth - 2) } else { 0 };
                 state.play(m);
                 if i == 0 {
                     v = -self.negamax(state, depth - 1, ply + 1, -beta, -alpha, eval);
                 } else {
-                    v = -self.negamax(state, depth - 1, ply + 1, Value(-alpha.0 - 1), -alpha, eval);
+                    // Late-move reduction: a shallower null-window search first; one that beats alpha is searched
+                    // again at full depth before PVS widens the window.
+                    v = -self.negamax(state, depth - 1 - r, ply + 1, Value(-alpha.0 - 1), -alpha, eval);
+                    if r > 0 && v > alpha && !self.aborted {
+                        v = -self.negamax(state, depth - 1, ply + 1, Value(-alpha.0 - 1), -alpha, eval);
+                    }
                     if v > alpha && v < beta && !self.aborted {
                         v = -self.negamax(state, depth - 1, ply + 1, -beta, -alpha, eval);
                     }

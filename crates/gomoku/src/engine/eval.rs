@@ -33,11 +33,15 @@ pub struct GomokuEval {
     pub width: usize,
     /// Moves allowed at the root (hash, moves); `None` allows all.
     pub root: Option<(u64, Vec<Move>)>,
+    /// Extend nodes with a single forced reply ([`Evaluator::extension`]).
+    pub extend_forced: bool,
+    /// Reduce late quiet moves ([`Evaluator::reduction`]).
+    pub reduce: bool,
 }
 
 impl Default for GomokuEval {
     fn default() -> GomokuEval {
-        GomokuEval { jitter: 0, width: 20, root: None }
+        GomokuEval { jitter: 0, width: 20, root: None, extend_forced: false, reduce: false }
     }
 }
 
@@ -287,6 +291,31 @@ impl Evaluator<Position> for GomokuEval {
             }
         }
         self.narrow(s, moves, legal);
+    }
+
+    /// A node with a single searched move (the block of a four, the only five) costs no depth: the line goes on
+    /// to the position after the forced reply, so threat sequences are seen to the end of the horizon.
+    fn extension(&self, _s: &Position, moves: &[Move]) -> u32 {
+        u32::from(self.extend_forced && moves.len() == 1)
+    }
+
+    /// Late quiet moves are searched a ply shallower first (two plies from the ninth move on at depth 5 or more):
+    /// not before the fourth move, never while the opponent threatens (a four or an open three, whose defences
+    /// [`GomokuEval::select_moves`] has already narrowed), and never for a move that makes or blocks a three, a
+    /// four or a five.
+    fn reduction(&self, s: &Position, m: Move, index: usize, depth: u32) -> u32 {
+        if !self.reduce || index < 3 {
+            return 0;
+        }
+        let op = 1 - s.to_move().index();
+        if s.count(op, FIVE) + s.count(op, F4) + s.count(op, D4) > 0 {
+            return 0;
+        }
+        // Threes, fours and fives of either colour sit in the low 16 bits of each colour's lane.
+        if cell_sum(s, m.index()) & 0x0000_FFFF_0000_FFFF != 0 {
+            return 0;
+        }
+        1 + u32::from(index >= 8 && depth >= 5)
     }
 
     /// The same moves as the default (legal moves, then [`GomokuEval::select_moves`]) without building the legal

@@ -20,6 +20,8 @@
 
 pub mod eval;
 pub mod threats;
+pub mod tune;
+pub mod tuned;
 pub mod vcf;
 pub mod vct;
 pub mod weights;

@@ -1,0 +1,188 @@
+//! `sente gomoku tune`: fits the evaluation's pattern weights to the outcomes of recorded games.
+//!
+//! It reads game records in the form `sente gomoku match --records` writes (one game per line: `game N: black A
+//! white B opening xH8 oJ7 … moves K6 H8 … result 1-0 (why)`), turns every quiet position into a sample, runs the
+//! seeded Texel fit of [`sente_gomoku::engine::tune`] (from the hand-set table, or `--from-current`) and prints the loss before and after on the training and
+//! held-out games, and the fitted table. With `--out FILE` it writes the table as a Rust source file (the checked-in
+//! `crates/gomoku/src/engine/tuned.rs` is made so; its header holds the command). Games lost by a fault (time,
+//! illegal move, crash) say nothing about the position and are skipped.
+
+use crate::error::CliError;
+use crate::io::{read_input, write_output};
+use sente_gomoku::engine::tune::{HAND_SCORE, Sample, fit, game_samples, opening_position};
+use sente_gomoku::notation::parse_move_text;
+use sente_gomoku::patterns::SCORE;
+use sente_gomoku::{Gomoku, Move, Rule};
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Options of `sente gomoku tune`.
+#[derive(Debug, clap::Args)]
+pub struct TuneArgs {
+    /// Game record files (`-` for stdin), as written by `sente gomoku match --records`.
+    #[arg(required = true)]
+    records: Vec<PathBuf>,
+    /// Board side the games were played on.
+    #[arg(long, default_value_t = 15)]
+    size: usize,
+    /// Rule the games were played under: freestyle, exact or renju.
+    #[arg(long, default_value = "freestyle")]
+    rule: String,
+    /// Seed drawing the held-out games.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Adam steps over the training set.
+    #[arg(long, default_value_t = 2000)]
+    iterations: u32,
+    /// Write the fitted table as a Rust source file here.
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Start from the engine's current table instead of the hand-set one (`tune::HAND_SCORE`).
+    #[arg(long)]
+    from_current: bool,
+}
+
+/// One parsed record line: the opening's black and white stones, the moves and black's score.
+struct Record {
+    black: Vec<Move>,
+    white: Vec<Move>,
+    moves: Vec<Move>,
+    black_score: f32,
+}
+
+/// Parses one record line; `None` for a line that is no finished game on this board or was lost by a fault.
+fn parse_record(game: Gomoku, line: &str) -> Option<Record> {
+    let (_, rest) = line.split_once(" opening ")?;
+    let (opening, rest) = rest.split_once(" moves ")?;
+    let (moves, rest) = rest.rsplit_once(" result ")?;
+    let (result, why) = rest.split_once(' ').unwrap_or((rest, ""));
+    if why.contains(" loses") {
+        return None;
+    }
+    let black_score = match result {
+        "1-0" => 1.0,
+        "0-1" => 0.0,
+        "1/2-1/2" => 0.5,
+        _ => return None,
+    };
+    let mv = |t: &str| parse_move_text(game.dims(), t).ok();
+    let (mut black, mut white) = (Vec::new(), Vec::new());
+    for stone in opening.split_whitespace() {
+        let (colour, cell) = stone.split_at_checked(1)?;
+        match colour {
+            "x" => black.push(mv(cell)?),
+            "o" => white.push(mv(cell)?),
+            _ => return None,
+        }
+    }
+    let moves = moves.split_whitespace().map(mv).collect::<Option<Vec<_>>>()?;
+    Some(Record { black, white, moves, black_score })
+}
+
+/// The generated table's source text.
+fn table_source(a: &TuneArgs, weights: &[i32], summary: &str) -> String {
+    let files: Vec<String> = a.records.iter().map(|p| p.display().to_string()).collect();
+    let mut s = String::from(
+        "//! Pattern weights fitted by `sente gomoku tune` (generated: edit by running the command again).\n//!\n",
+    );
+    let _ = writeln!(
+        s,
+        "//! Made by:\n//! ```text\n//! sente gomoku tune --size {} --rule {} --seed {} --iterations {}{} --out <this file> {}\n//! ```",
+        a.size,
+        a.rule,
+        a.seed,
+        a.iterations,
+        if a.from_current { " --from-current" } else { "" },
+        files.join(" ")
+    );
+    for line in summary.lines() {
+        let _ = writeln!(s, "//! {line}");
+    }
+    let _ = writeln!(s, "\nuse crate::patterns::LEVELS;\n");
+    let _ = writeln!(s, "/// The fitted [`crate::patterns::SCORE`] table, indexed by pattern level.");
+    let list: Vec<String> = weights.iter().map(i32::to_string).collect();
+    let _ = writeln!(s, "pub const TUNED_SCORE: [i32; LEVELS] = [{}];", list.join(", "));
+    s
+}
+
+/// Runs `sente gomoku tune`.
+pub fn run(a: &TuneArgs) -> Result<ExitCode, CliError> {
+    let rule: Rule = a.rule.parse().map_err(|e: sente_gomoku::Error| CliError::Usage(e.to_string()))?;
+    let game = Gomoku::new(a.size, rule).map_err(|e| CliError::Usage(e.to_string()))?;
+    let mut samples: Vec<Sample> = Vec::new();
+    let (mut games, mut skipped) = (0u32, 0usize);
+    for path in &a.records {
+        let text = read_input(path)?;
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            let record = parse_record(game, line);
+            let start = record.as_ref().and_then(|r| opening_position(game, &r.black, &r.white));
+            match (record, start) {
+                (Some(r), Some(start)) if game_samples(&start, &r.moves, r.black_score, games, &mut samples) => {
+                    games += 1;
+                }
+                _ => skipped += 1,
+            }
+        }
+    }
+    if samples.is_empty() {
+        return Err(CliError::Usage("no quiet position in the records".into()));
+    }
+    let start = if a.from_current { SCORE } else { HAND_SCORE };
+    let f = fit(&samples, &start, a.seed, a.iterations);
+    let mut summary = String::new();
+    let _ = writeln!(
+        summary,
+        "{games} games ({skipped} lines skipped), {} training and {} held-out positions; sigmoid scale K = {:.3e}",
+        f.samples.0, f.samples.1, f.k
+    );
+    let _ = writeln!(summary, "Texel loss before: training {:.6}, held out {:.6}", f.before.train, f.before.held_out);
+    let _ = writeln!(summary, "Texel loss after:  training {:.6}, held out {:.6}", f.after.train, f.after.held_out);
+    let _ = writeln!(summary, "weights before: {start:?}");
+    let _ = writeln!(summary, "weights after:  {:?}", f.weights);
+    if let Some(p) = &a.out {
+        write_output(p, &table_source(a, &f.weights, &summary))?;
+    }
+    write_output(std::path::Path::new("-"), &summary)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn records_parse_and_faults_are_skipped() {
+        let game = Gomoku::new(15, Rule::Freestyle).unwrap();
+        let line = "game 1: black sente white pbrain:x --nodes 5 opening oJ7 xF10 xJ10 moves K6 H8 result 0-1 \
+                    (pbrain:x --nodes 5 wins with five)";
+        let r = parse_record(game, line).unwrap();
+        assert_eq!((r.black.len(), r.white.len(), r.moves.len(), r.black_score), (2, 1, 2, 0.0));
+        let fault = "game 2: black a white b opening xH8 moves result 1-0 (b loses: timeout (12 ms))";
+        assert!(parse_record(game, fault).is_none());
+        assert!(parse_record(game, "garbage").is_none());
+    }
+
+    /// The checked-in table is what the command in its header makes from the checked-in records.
+    #[test]
+    fn checked_in_table_is_reproduced_by_its_command() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let out = std::env::temp_dir().join(format!("sente-tuned-{}.rs", std::process::id()));
+        let a = TuneArgs {
+            records: ["selfplay-50k.txt", "selfplay-100k.txt"].map(|f| root.join("crates/gomoku/data").join(f)).into(),
+            size: 15,
+            rule: "freestyle".into(),
+            seed: 1,
+            iterations: 2000,
+            out: Some(out.clone()),
+            from_current: false,
+        };
+        run(&a).unwrap();
+        let table = |text: &str| text.lines().find(|l| l.starts_with("pub const TUNED_SCORE")).map(str::to_owned);
+        let made = std::fs::read_to_string(&out).unwrap();
+        let _ = std::fs::remove_file(&out);
+        let checked_in = std::fs::read_to_string(root.join("crates/gomoku/src/engine/tuned.rs")).unwrap();
+        assert!(table(&made).is_some());
+        assert_eq!(table(&made), table(&checked_in));
+    }
+}

@@ -1,0 +1,81 @@
+//! The search-shape hooks of the Gomoku evaluator on positions with known answers: the forcing-move extension
+//! (a node with one forced reply costs no depth) lets the core's negamax prove the VCF suite's wins at a depth that
+//! counts only the attacker's fours, where the same search without it cannot; the found first move starts a real
+//! VCF; and a position whose only defence is known is answered with it at every depth.
+
+use sente_core::search::Searcher;
+use sente_core::{Notation, State};
+use sente_gomoku::bench::parse_suite;
+use sente_gomoku::engine::eval::GomokuEval;
+use sente_gomoku::engine::vcf::{Budget, find_vcf};
+use sente_gomoku::notation::parse_board;
+use sente_gomoku::{Gomoku, Rule};
+use std::path::Path;
+
+fn suite() -> Vec<sente_gomoku::bench::SuiteEntry> {
+    let g = Gomoku::new(15, Rule::Freestyle).expect("size");
+    let text =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/vcf.txt")).expect("suite");
+    parse_suite(g, &text).expect("suite parses")
+}
+
+/// The number of fours of a suite entry, from its id (`…-fours4`).
+fn fours(id: &str) -> u32 {
+    id.rsplit("fours").next().and_then(|n| n.parse().ok()).expect("id ends with the number of fours")
+}
+
+/// With the extension (and the late-move reductions, which never touch a four), a search of `fours + 1` plies proves the win in every suite position, and its first move
+/// leaves the defender facing a VCF; without it, the same depth proves fewer (the wins need `2 fours − 1` plies).
+#[test]
+fn forcing_extension_proves_vcf_wins_at_the_attackers_depth() {
+    let (mut with, mut without) = (0, 0);
+    let entries = suite();
+    for e in &entries {
+        let depth = fours(&e.id) + 1;
+        let on = GomokuEval { extend_forced: true, reduce: true, ..GomokuEval::default() };
+        let off = GomokuEval { extend_forced: false, ..GomokuEval::default() };
+        let (v, best) = Searcher::new(1 << 16).search_depth(&e.position, &on, depth);
+        assert!(v.is_win(), "{}: depth {depth} with the extension gives {v:?}", e.id);
+        with += 1;
+        // The first move keeps a VCF for the attacker (a four the defender must block, or a five).
+        let mut pos = e.position.clone();
+        let me = pos.to_move().index();
+        pos.play(best.expect("a move"));
+        if pos.outcome().is_none() {
+            assert!(find_vcf(&mut pos, me, 30, &Budget::nodes(200_000)).line.is_some(), "{}: {best:?}", e.id);
+        }
+        // One position the plain search cannot prove at this depth is enough to show the extension's work.
+        if without + 1 == with {
+            let (v, _) = Searcher::new(1 << 16).search_depth(&e.position, &off, depth);
+            without += usize::from(v.is_win());
+        }
+    }
+    assert_eq!(with, entries.len());
+    assert!(without < with, "the extension should matter: {without} of {with} proved without it");
+}
+
+/// Only defence: white has an open three (E8 F8 G8) and black none; black to move must block at D8 or H8 (the far
+/// points C8/I8 leave white a straight four, so they lose). Every depth, with and without the extension and the
+/// reductions, picks a block.
+#[test]
+fn the_only_defences_against_an_open_three_are_chosen() {
+    let g = Gomoku::new(15, Rule::Freestyle).expect("size");
+    let mut rows = vec!["...............".to_string(); 15];
+    rows[7] = "....ooo........".into();
+    rows[3] = "..x...x........".into();
+    rows[11] = "..........x....".into();
+    let pos = parse_board(g, &(rows.join("\n") + "\n")).expect("board");
+    assert_eq!(pos.to_move(), sente_core::Player::First, "black to move");
+    let blocks = ["D8", "H8"].map(|t| g.parse_move(&pos, t).expect("move"));
+    let shaped = GomokuEval { extend_forced: true, reduce: true, ..GomokuEval::default() };
+    for (eval, depth) in [&GomokuEval::default(), &shaped].into_iter().flat_map(|e| (1..=6).map(move |d| (e, d))) {
+        let (v, best) = Searcher::new(1 << 16).search_depth(&pos, eval, depth);
+        assert!(blocks.contains(&best.expect("a move")), "depth {depth}: {best:?} ({v:?})");
+        assert!(!v.is_loss(), "depth {depth}: blocking is no loss ({v:?})");
+    }
+    // The losing far point: after C8 white makes a straight four and wins; the search proves it.
+    let mut after = pos.clone();
+    after.play(g.parse_move(&pos, "C8").expect("move"));
+    let (v, _) = Searcher::new(1 << 16).search_depth(&after, &GomokuEval::default(), 4);
+    assert!(v.is_win(), "white wins after C8: {v:?}");
+}
