@@ -171,7 +171,7 @@ impl Adapter for Gomoku {
 
     fn think(&self, state: &Position, limits: &SearchLimits) -> Option<Thought<Move>> {
         let think = ThinkLimits { time: limits.time, nodes: limits.nodes, depth: limits.depth };
-        let d = Engine::new(1, 16).think(state, &think)?;
+        let d = Engine::new(1, 16).think_until(state, &think, &limits.stop)?;
         Some(Thought {
             best: d.best,
             value: d.value,
@@ -242,6 +242,19 @@ mod tests {
         let r = g.engine(&v.position, &EngineLimits::depth_time(2, 1000)).unwrap();
         assert!(!r.forced, "{r:?}");
         assert!(matches!(r.score, Score::Heuristic(_)) == r.chance.is_some(), "{r:?}");
+    }
+
+    #[test]
+    fn a_raised_stop_flag_ends_a_long_think_at_once_with_a_legal_move() {
+        let g = GameKind::Gomoku.open();
+        let (_, v) = g.play(&g.initial(), "H8").unwrap();
+        let (_, v) = g.play(&v.position, "I9").unwrap();
+        let stop = crate::StopFlag::new();
+        stop.stop();
+        let clock = sente_core::Stopwatch::start();
+        let r = g.engine_until(&v.position, &EngineLimits::depth_time(64, 30_000), &stop).unwrap();
+        assert!(clock.elapsed() < std::time::Duration::from_secs(5), "took {:?}", clock.elapsed());
+        assert!(g.play(&v.position, &r.best).is_ok(), "{r:?}");
     }
 
     #[test]
