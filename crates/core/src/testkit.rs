@@ -70,6 +70,18 @@ pub fn random_playouts_from<G: Notation>(game: &G, start: &G::State, games: usiz
     report
 }
 
+/// Checks every per-position invariant of [`random_playouts`] on one state (a parsed one, say): hash, text
+/// round-trip, legal moves empty exactly when terminal, every move's text round-trip, play/undo. Returns the number
+/// of legal moves. The fuzz targets call it on whatever a parser accepted.
+///
+/// # Panics
+/// When an invariant is broken, with a message naming the position.
+pub fn check_position<G: Notation>(game: &G, state: &G::State) -> usize {
+    let mut moves = Vec::new();
+    check_state(game, state, &mut moves);
+    moves.len()
+}
+
 /// Checks one state's invariants; leaves its legal moves in `moves`.
 fn check_state<G: Notation>(game: &G, state: &G::State, moves: &mut Vec<<G::State as State>::Move>) {
     let text = game.format_state(state);

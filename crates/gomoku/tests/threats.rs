@@ -156,7 +156,7 @@ fn issue6_threat_solvers_stop_within_a_few_nodes_of_a_raised_stop_flag() {
     let suite = parse_suite(g, &text).expect("suite parses");
     let limits = SearchLimits::default();
     limits.stop.stop();
-    let stopped = Budget { nodes: u64::MAX, deadline: Some(limits.start()) };
+    let stopped = Budget { nodes: u64::MAX, deadline: Some(limits.start()), cancel: None };
     for e in &suite {
         let mut pos = e.position.clone();
         let me = pos.to_move().index();

@@ -11,7 +11,7 @@ use crate::view::{
 };
 use crate::{DynGame, GameKind};
 use sente_core::search::{PlainResult, SearchLimits, Searcher, TreeRecorder};
-use sente_core::{Evaluator, Notation, Outcome, State, Stopwatch, Value};
+use sente_core::{Evaluator, Notation, Outcome, State, StopFlag, Stopwatch, Value};
 
 /// The move type of a game's states.
 pub type MoveOf<G> = <<G as sente_core::Game>::State as State>::Move;
@@ -259,7 +259,12 @@ impl<G: Adapter> DynGame for Arena<G> {
         Ok((text, Self::view_of(&game, &state)))
     }
 
-    fn engine(&self, position: &str, limits: &EngineLimits) -> Result<EngineReport, RegistryError> {
+    fn engine_until(
+        &self,
+        position: &str,
+        limits: &EngineLimits,
+        stop: &StopFlag,
+    ) -> Result<EngineReport, RegistryError> {
         let clock = Stopwatch::start();
         let (game, state) = self.decode(position)?;
         if state.outcome().is_some() {
@@ -271,8 +276,13 @@ impl<G: Adapter> DynGame for Arena<G> {
         {
             return Ok(report);
         }
-        let search_limits =
-            SearchLimits { depth: limits.depth, nodes: limits.nodes, time: limits.time, ..SearchLimits::default() };
+        let search_limits = SearchLimits {
+            depth: limits.depth,
+            nodes: limits.nodes,
+            time: limits.time,
+            stop: stop.clone(),
+            ..SearchLimits::default()
+        };
         let t = match game.think(&state, &search_limits) {
             Some(t) => t,
             None => {

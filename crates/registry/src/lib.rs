@@ -27,6 +27,7 @@ pub mod view;
 
 pub use adapter::{Adapter, Arena, Thought};
 pub use error::RegistryError;
+pub use sente_core::StopFlag;
 pub use tree::{TreeAlgorithm, TreeNodeView, TreeRequest, TreeView};
 pub use view::{
     Analysis, BoardView, EngineLimits, EngineReport, GameInfo, Level, Mark, MoveValue, MoveView, OutcomeView,
@@ -64,7 +65,21 @@ pub trait DynGame: Send + Sync {
     ///
     /// # Errors
     /// The position is invalid or the game is over.
-    fn engine(&self, position: &str, limits: &EngineLimits) -> Result<EngineReport, RegistryError>;
+    fn engine(&self, position: &str, limits: &EngineLimits) -> Result<EngineReport, RegistryError> {
+        self.engine_until(position, limits, &StopFlag::new())
+    }
+
+    /// [`DynGame::engine`] that also ends early, answering with the best move found so far, once `stop` is
+    /// raised (the server raises it when the client that asked has gone).
+    ///
+    /// # Errors
+    /// The position is invalid or the game is over.
+    fn engine_until(
+        &self,
+        position: &str,
+        limits: &EngineLimits,
+        stop: &StopFlag,
+    ) -> Result<EngineReport, RegistryError>;
 
     /// The exact value of the position and of every legal move.
     ///

@@ -24,6 +24,9 @@ pub struct BoardText {
 
 /// Parses the course's input format into a starting board, which must hold at least one piece.
 ///
+/// A mid-game state line (`to_move=… margin=…`, see [`parse_board_text`]) is refused as text after the board: a
+/// starting board cannot carry it, and dropping it would answer for another position.
+///
 /// # Errors
 /// Any [`Error`] variant for board text, with the 1-based line number.
 ///
@@ -35,7 +38,17 @@ pub struct BoardText {
 /// ```
 pub fn parse_board(text: &str) -> Result<Board, Error> {
     let parsed = parse_board_text(text)?;
-    if parsed.state.is_none() && parsed.board.pieces() == 0 {
+    if parsed.state.is_some() {
+        // Found by the rowcol_input fuzz target (issue 16): an empty board with a state line got through to the
+        // solver, which panicked, and a non-empty one was solved as if the line were not there.
+        let (line, found) = text
+            .lines()
+            .enumerate()
+            .find(|(_, l)| l.trim().starts_with("to_move="))
+            .map_or((0, String::new()), |(i, l)| (i + 1, l.trim().to_string()));
+        return Err(Error::Trailing { line, found, rows: parsed.board.rows() });
+    }
+    if parsed.board.pieces() == 0 {
         return Err(Error::NoPieces { line: header_line(text) });
     }
     Ok(parsed.board)
@@ -222,6 +235,20 @@ impl Notation for RowCol {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn issue16_a_course_input_with_a_state_line_is_refused_not_solved() {
+        // An empty board with a state line used to reach the solver and panic ("the board holds no piece").
+        let e = parse_board("2 2\n0 0\n0 0\nto_move=first margin=0\n").unwrap_err();
+        assert!(matches!(e, Error::Trailing { line: 4, .. }), "{e}");
+        let e = parse_board("3 4\n1 0 0 1\n0 0 0 1\n1 1 1 1\n\nto_move=second margin=-3\n").unwrap_err();
+        assert_eq!(e.to_string(), "line 6: unexpected text `to_move=second margin=-3` after the 3 board rows");
+        // The position text keeps its state line.
+        let p = RowCol::new(Board::from_rows(2, 2, &[0, 0]).unwrap())
+            .parse_state("2 2\n0 0\n0 0\nto_move=first margin=0\n")
+            .unwrap();
+        assert!(p.outcome().is_some());
+    }
 
     #[test]
     fn accepts_the_course_format_and_its_variants() {

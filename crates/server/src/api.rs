@@ -464,7 +464,7 @@ pub async fn engine(
     // Validate cheaply on the async thread so a bad position never waits for a search slot.
     g.view(&req.position)?;
     let task_limits = limits.clone();
-    let report = app.blocking(move || g.engine(&req.position, &task_limits)).await??;
+    let report = app.blocking(move |stop| g.engine_until(&req.position, &task_limits, stop)).await??;
     Ok(Json(engine_response(report, &limits)))
 }
 
@@ -479,6 +479,6 @@ pub async fn analysis(
     if !g.view(&req.position)?.solved {
         return Err(sente_registry::RegistryError::NotSolved { game: g.info().name }.into());
     }
-    let analysis = app.blocking(move || g.analyze(&req.position)).await??;
+    let analysis = app.blocking(move |_| g.analyze(&req.position)).await??;
     Ok(Json(analysis.into()))
 }

@@ -1,5 +1,9 @@
 //! The axum application: shared state (the served games, the caps, the search semaphore), the router, and the
 //! `blocking` helper that runs a search off the async threads under a search slot.
+//!
+//! Abandoned work is not done: hyper drops a handler's future when its client disconnects, and `blocking` holds a
+//! guard in that future whose drop raises the search's [`StopFlag`], so the search ends within one clock-check
+//! interval and its slot frees for the next request.
 
 use crate::api;
 use crate::error::ApiError;
@@ -8,8 +12,9 @@ use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::http::Uri;
 use axum::routing::{get, post};
-use sente_registry::{DynGame, EngineLimits, GameKind};
+use sente_registry::{DynGame, EngineLimits, GameKind, StopFlag};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::Duration;
 use tokio::sync::Semaphore;
 
@@ -49,6 +54,48 @@ struct Inner {
     games: Vec<Arc<dyn DynGame>>,
     config: Config,
     slots: Arc<Semaphore>,
+    counters: Arc<Counters>,
+}
+
+/// Live figures about the blocking work, for tests and load reports.
+#[derive(Debug, Default)]
+struct Counters {
+    running: AtomicUsize,
+    cancelled: AtomicU64,
+    busy: AtomicU64,
+}
+
+/// Raises the stop flag of a search whose request future is dropped before the search answered (the client
+/// disconnected); disarmed once the answer is in.
+struct CancelOnDrop {
+    stop: StopFlag,
+    counters: Arc<Counters>,
+    armed: bool,
+}
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        if self.armed {
+            self.stop.stop();
+            self.counters.cancelled.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+}
+
+/// Counts a blocking task from start to end, however it ends.
+struct Running(Arc<Counters>);
+
+impl Running {
+    fn start(counters: Arc<Counters>) -> Running {
+        counters.running.fetch_add(1, Ordering::Relaxed);
+        Running(counters)
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        self.0.running.fetch_sub(1, Ordering::Relaxed);
+    }
 }
 
 /// What every handler shares: cheap to clone.
@@ -67,7 +114,7 @@ impl AppState {
     #[must_use]
     pub fn with_games(games: Vec<Arc<dyn DynGame>>, config: Config) -> AppState {
         let slots = Arc::new(Semaphore::new(config.max_searches.max(1)));
-        AppState(Arc::new(Inner { games, config, slots }))
+        AppState(Arc::new(Inner { games, config, slots, counters: Arc::default() }))
     }
 
     /// The served games.
@@ -93,24 +140,58 @@ impl AppState {
         })
     }
 
-    /// Runs `work` on the blocking pool once a search slot is free.
+    /// Searches running on the blocking pool right now.
+    #[must_use]
+    pub fn searches_running(&self) -> usize {
+        self.0.counters.running.load(Ordering::Relaxed)
+    }
+
+    /// Searches stopped because their request was dropped (the client went away) since the server started.
+    #[must_use]
+    pub fn searches_cancelled(&self) -> u64 {
+        self.0.counters.cancelled.load(Ordering::Relaxed)
+    }
+
+    /// Requests refused with 503 because no search slot freed up in time.
+    #[must_use]
+    pub fn busy_refusals(&self) -> u64 {
+        self.0.counters.busy.load(Ordering::Relaxed)
+    }
+
+    /// Runs `work` on the blocking pool once a search slot is free, handing it a stop flag that is raised if this
+    /// future is dropped first (the client disconnected), so `work` should pass it to its search.
     ///
     /// # Errors
     /// [`ApiError::Busy`] when no slot frees up within the queue wait; [`ApiError::Internal`] if the task died.
-    pub async fn blocking<T: Send + 'static>(&self, work: impl FnOnce() -> T + Send + 'static) -> Result<T, ApiError> {
+    pub async fn blocking<T: Send + 'static>(
+        &self,
+        work: impl FnOnce(&StopFlag) -> T + Send + 'static,
+    ) -> Result<T, ApiError> {
         let slots = Arc::clone(&self.0.slots);
-        let permit = tokio::time::timeout(self.0.config.queue_wait, slots.acquire_owned())
-            .await
-            .map_err(|_| ApiError::Busy)?
-            .map_err(|e| ApiError::Internal(e.to_string()))?;
+        let Ok(permit) = tokio::time::timeout(self.0.config.queue_wait, slots.acquire_owned()).await else {
+            self.0.counters.busy.fetch_add(1, Ordering::Relaxed);
+            return Err(ApiError::Busy { retry_after: retry_after(self.0.config.queue_wait) });
+        };
+        let permit = permit.map_err(|e| ApiError::Internal(e.to_string()))?;
+        let stop = StopFlag::new();
+        let mut guard = CancelOnDrop { stop: stop.clone(), counters: Arc::clone(&self.0.counters), armed: true };
+        let running = Running::start(Arc::clone(&self.0.counters));
         let result = tokio::task::spawn_blocking(move || {
-            let out = work();
+            let out = work(&stop);
+            // The slot frees only when the work has really ended, not when its request went away.
+            drop(running);
             drop(permit);
             out
         })
         .await;
+        guard.armed = false;
         result.map_err(|e| ApiError::Internal(e.to_string()))
     }
+}
+
+/// The `Retry-After` a refused request is given: a few seconds, never more than the queue wait it just waited.
+fn retry_after(queue_wait: Duration) -> u64 {
+    queue_wait.as_secs().clamp(1, 5)
 }
 
 async fn not_found(uri: Uri) -> ApiError {

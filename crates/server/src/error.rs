@@ -3,7 +3,7 @@
 
 use axum::Json;
 use axum::extract::rejection::JsonRejection;
-use axum::http::StatusCode;
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use sente_registry::RegistryError;
 use serde::Serialize;
@@ -28,9 +28,12 @@ pub enum ApiError {
     /// No path matches.
     #[error("no such endpoint: {0}")]
     NotFound(String),
-    /// Every search slot stayed busy for the whole wait.
-    #[error("the server is busy with other searches; try again in a moment")]
-    Busy,
+    /// Every search slot stayed busy for the whole wait; the response carries `Retry-After`.
+    #[error("the server is busy with other searches; try again in {retry_after} s")]
+    Busy {
+        /// Seconds the client should wait before asking again.
+        retry_after: u64,
+    },
     /// A search task died (it panicked or was cancelled); reported, never propagated.
     #[error("the search failed: {0}")]
     Internal(String),
@@ -79,7 +82,7 @@ impl ApiError {
             ApiError::Body { status, .. } => (*status, "bad_body"),
             ApiError::BadRequest(_) => (StatusCode::BAD_REQUEST, "bad_request"),
             ApiError::NotFound(_) => (StatusCode::NOT_FOUND, "not_found"),
-            ApiError::Busy => (StatusCode::SERVICE_UNAVAILABLE, "busy"),
+            ApiError::Busy { .. } => (StatusCode::SERVICE_UNAVAILABLE, "busy"),
             ApiError::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, "internal"),
         }
     }
@@ -88,7 +91,15 @@ impl ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let (status, code) = self.status();
-        (status, Json(ErrorBody { error: self.to_string(), code })).into_response()
+        let retry = match self {
+            ApiError::Busy { retry_after } => Some(retry_after),
+            _ => None,
+        };
+        let mut response = (status, Json(ErrorBody { error: self.to_string(), code })).into_response();
+        if let Some(secs) = retry {
+            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(secs));
+        }
+        response
     }
 }
 
@@ -102,6 +113,9 @@ mod tests {
         assert_eq!(e.status(), (StatusCode::UNPROCESSABLE_ENTITY, "illegal_move"));
         let e = ApiError::from(RegistryError::UnknownGame { name: "go".into(), known: String::new() });
         assert_eq!(e.status().0, StatusCode::NOT_FOUND);
-        assert_eq!(ApiError::Busy.status().0, StatusCode::SERVICE_UNAVAILABLE);
+        let busy = ApiError::Busy { retry_after: 2 };
+        assert_eq!(busy.status().0, StatusCode::SERVICE_UNAVAILABLE);
+        let response = busy.into_response();
+        assert_eq!(response.headers()[header::RETRY_AFTER], "2");
     }
 }

@@ -68,6 +68,7 @@ pub async fn tree(
         return Err(ApiError::BadRequest(format!("depth {depth} is too deep for a drawn tree: at most {MAX_DEPTH}")));
     }
     let request = TreeRequest { algorithm, depth, draw_cap: MAX_NODES as usize, node_limit: Some(MAX_NODES) };
-    let tree = app.blocking(move || g.tree(&req.position, &request)).await??;
+    // The tracer stops the search past the node cap, so a tree's work is bounded without the disconnect flag.
+    let tree = app.blocking(move |_stop| g.tree(&req.position, &request)).await??;
     Ok(Json(TreeResponse { tree, caps: TreeCaps { depth: MAX_DEPTH, nodes: MAX_NODES } }))
 }

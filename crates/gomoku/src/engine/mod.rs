@@ -129,6 +129,12 @@ impl Engine {
 
     /// Chooses a move for the side to move, or `None` when the game is over.
     pub fn think(&mut self, root: &Position, limits: &ThinkLimits) -> Option<Decision> {
+        self.think_until(root, limits, &StopFlag::new())
+    }
+
+    /// [`Engine::think`] that also ends early, with the best move found so far, once `stop` is raised (a server
+    /// whose client went away raises it so no CPU is spent on an answer nobody reads).
+    pub fn think_until(&mut self, root: &Position, limits: &ThinkLimits, stop: &StopFlag) -> Option<Decision> {
         let clock = Stopwatch::start();
         let mut legal = Vec::new();
         root.legal_moves(&mut legal);
@@ -151,6 +157,7 @@ impl Engine {
         let budget = |share: f64, nodes_share: u64| Budget {
             nodes: limits.nodes.map_or(u64::MAX, |n| (n / nodes_share).max(1000)),
             deadline: limits.time.map(|t| SearchLimits::time(t.mul_f64(share)).start()),
+            cancel: Some(stop.clone()),
         };
         let mut spent = 0;
         // Our wins by force.
@@ -182,7 +189,7 @@ impl Engine {
             let each = Budget { nodes: b.nodes / 8, ..b.clone() };
             let mut safe = Vec::new();
             for &m in &narrowed {
-                if each.deadline.as_ref().is_some_and(|d| d.should_stop(0)) {
+                if stop.is_stopped() || each.deadline.as_ref().is_some_and(|d| d.should_stop(0)) {
                     // Out of time: keep the moves proved safe so far (all moves if none was).
                     break;
                 }
@@ -203,7 +210,7 @@ impl Engine {
         let remaining =
             limits.time.map(|t| search_time(t).saturating_sub(clock.elapsed()).max(Duration::from_micros(500)));
         let threads = if limits.time.is_some_and(|t| t < SMP_MIN_TIME) { 1 } else { self.threads };
-        let result = self.search(&pos, &eval, limits, remaining, threads);
+        let result = self.search(&pos, &eval, limits, remaining, threads, stop);
         let best = result.best.unwrap_or(narrowed[0]);
         Some(Decision {
             best,
@@ -223,13 +230,14 @@ impl Engine {
         limits: &ThinkLimits,
         remaining: Option<Duration>,
         threads: usize,
+        stop: &StopFlag,
     ) -> SearchResult<Move> {
         let search_limits = SearchLimits {
             depth: limits.depth,
             nodes: limits.nodes,
             time: remaining,
             soft_time: remaining.map(|t| t.mul_f64(0.4)),
-            stop: StopFlag::new(),
+            stop: stop.clone(),
         };
         self.searcher.search_smp(pos, eval, &search_limits, &mut (), threads)
     }

@@ -10,7 +10,7 @@
 use super::threats::{five_cells, four_moves, legal_for};
 use crate::patterns::FIVE;
 use crate::position::{CellThreats, Move, Position};
-use sente_core::{Deadline, State};
+use sente_core::{Deadline, State, StopFlag};
 
 /// How much a threat search may spend.
 #[derive(Clone, Debug)]
@@ -19,13 +19,16 @@ pub struct Budget {
     pub nodes: u64,
     /// Optional clock (the core's deadline, which also watches a stop flag).
     pub deadline: Option<Deadline>,
+    /// An outside stop (the whole decision's), watched but never raised: a phase that runs out of its own time
+    /// must not end the searches after it.
+    pub cancel: Option<StopFlag>,
 }
 
 impl Budget {
     /// A node budget without a clock.
     #[must_use]
     pub fn nodes(nodes: u64) -> Budget {
-        Budget { nodes, deadline: None }
+        Budget { nodes, deadline: None, cancel: None }
     }
 }
 
@@ -69,7 +72,8 @@ impl<'b> Solver<'b> {
         self.nodes += 1;
         if self.nodes >= self.budget.nodes
             || (self.nodes.is_multiple_of(CLOCK_EVERY)
-                && self.budget.deadline.as_ref().is_some_and(|d| d.should_stop(0)))
+                && (self.budget.deadline.as_ref().is_some_and(|d| d.should_stop(0))
+                    || self.budget.cancel.as_ref().is_some_and(StopFlag::is_stopped)))
         {
             self.aborted = true;
         }

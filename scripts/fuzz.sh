@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Runs every fuzz target in fuzz/ (cargo-fuzz, nightly) for SECONDS each (default 60), starting from the committed
+# seeds in fuzz/seeds/<target>/ and growing a working corpus in fuzz/corpus/<target>/ (ignored by git). Prints one
+# line per target with the executions and crashes, and exits 1 if any target crashed (the input is left in
+# fuzz/artifacts/<target>/; reproduce with `cargo +nightly fuzz run <target> <file>` from fuzz/).
+#
+#   scripts/fuzz.sh [SECONDS]          every target
+#   FUZZ_TARGETS="pbrain moves" scripts/fuzz.sh 600
+#
+# Exit 3 when nightly or cargo-fuzz is missing (CI reports that and carries on). Run it under `nice` on a shared
+# machine: each target uses one core.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+secs=${1:-60}
+if ! cargo +nightly fuzz --version >/dev/null 2>&1; then
+  echo "fuzz: skipped: needs the nightly toolchain and cargo-fuzz (rustup toolchain install nightly; cargo install cargo-fuzz)"
+  exit 3
+fi
+cd fuzz
+targets=${FUZZ_TARGETS:-$(cargo +nightly fuzz list)}
+echo "== fuzz: building $(echo $targets | wc -w) targets =="
+mkdir -p logs
+cargo +nightly fuzz build >logs/build.log 2>&1 || { tail -n 30 logs/build.log; exit 2; }
+failed=0
+printf '%-18s %12s %10s %8s %8s\n' target execs execs/s crashes corpus
+for t in $targets; do
+  mkdir -p "corpus/$t" "artifacts/$t"
+  before=$(find "artifacts/$t" -type f | wc -l)
+  status=0
+  cargo +nightly fuzz run "$t" "corpus/$t" "seeds/$t" -- \
+    -max_total_time="$secs" -timeout=20 -rss_limit_mb=2048 -print_final_stats=1 >"logs/$t.log" 2>&1 || status=$?
+  execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "logs/$t.log" | grep -o '[0-9]*$' | tail -1)
+  rate=$(grep -o 'stat::average_exec_per_sec: *[0-9]*' "logs/$t.log" | grep -o '[0-9]*$' | tail -1)
+  crashes=$(( $(find "artifacts/$t" -type f | wc -l) - before ))
+  if [ "$status" -ne 0 ] && [ "$crashes" -eq 0 ]; then crashes="?"; fi
+  printf '%-18s %12s %10s %8s %8s\n' "$t" "${execs:-?}" "${rate:-?}" "$crashes" "$(find "corpus/$t" -type f | wc -l)"
+  if [ "$status" -ne 0 ]; then
+    failed=1
+    echo "   $t failed (exit $status); the end of fuzz/logs/$t.log:"
+    grep -E 'panicked|ERROR|SUMMARY|Test unit written' "logs/$t.log" | head -8 | sed 's/^/   /'
+  fi
+done
+exit $failed
