@@ -1,8 +1,12 @@
 // What a player expects of the page beyond the bug fixes: the game surviving a reload, a link that restores it,
 // the chart as a way to jump, New game that can be taken back, distinct markers, "Move now", and the phone
-// layout (instructions collapsed, Gomoku cells at least 24 px, a zoom for 19x19).
+// layout (instructions collapsed, Gomoku cells at least 24 px, a zoom for 19x19), and a match record's replay link.
 import assert from 'node:assert/strict';
-import { test, openGame, close, hit, api, waitYourMove, waitStatus, moveTexts, waitMoveCount, currentText, loadText, gomokuBoard, sleep, TIMEOUT } from './lib.mjs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BASE, test, openGame, close, hit, api, waitYourMove, waitStatus, moveTexts, waitMoveCount, currentText, loadText, gomokuBoard, sleep, TIMEOUT } from './lib.mjs';
 
 export async function features(browser) {
   await test('reload keeps the game, the side and the level; a share link restores the game', async () => {
@@ -29,6 +33,27 @@ export async function features(browser) {
     assert.deepEqual(await moveTexts(p2), before);
     await other.close();
     await close(page);
+  });
+
+  await test('a game recorded by `sente gomoku match` replays in the Gomoku page from its record\'s link', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sente-replay-'));
+    try {
+      const records = join(dir, 'games.txt');
+      execFileSync(process.env.SENTE_BIN || 'target/debug/sente',
+        ['gomoku', 'match', 'weights', 'weights', '--games', '2', '--size', '15', '--records', records], { stdio: 'ignore' });
+      const line = readFileSync(records, 'utf8').split('\n')[0];
+      const link = line.match(/ replay (\S+)$/)[1];
+      const url = BASE + link.slice(link.indexOf('/play/') + 1);
+      const played = (line.match(/ opening (.*) moves (.*) result /) || []).slice(1).join(' ').split(' ').filter(Boolean);
+      const page = await openGame(browser, 'tictactoe', 'desktop');
+      await page.goto(url);
+      await page.waitForFunction((n) => document.querySelectorAll('#movelist .mv:not(.gap)').length === n, played.length, { timeout: TIMEOUT });
+      assert.deepEqual(await moveTexts(page), played);
+      await waitStatus(page, /Game over/);
+      await close(page);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   await test('the chart jumps to a position; New game can be taken back', async () => {

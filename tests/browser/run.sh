@@ -52,7 +52,7 @@ shots="${SENTE_SCREENSHOTS:-}"
 [ -n "$shots" ] || shots="$target/browser-screenshots"   # git ignores target/; each run overwrites it
 case "$shots" in /*) ;; *) shots="$root/$shots" ;; esac
 status=0
-SENTE_URL="$url" SENTE_SCREENSHOTS="$shots" node "$here/arena.test.mjs" || status=1
+SENTE_URL="$url" SENTE_SCREENSHOTS="$shots" SENTE_BIN="$bin" node "$here/arena.test.mjs" || status=1
 kill "$server" 2>/dev/null || true
 
 echo "== terminal play (tmux) =="
