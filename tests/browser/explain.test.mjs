@@ -13,7 +13,9 @@ async function openExplain(page, algorithm, depth) {
   await page.selectOption('#explain-algo', algorithm);
   await page.selectOption('#explain-depth', String(depth));
   await page.click('#explain-go');
-  await page.waitForFunction(() => document.getElementById('explain-step').dataset.step === '1', null, { timeout: TIMEOUT });
+  // The click starts the request synchronously (the panel is marked busy), so this waits for the new tree, not the
+  // one already shown.
+  await page.waitForFunction(() => !document.getElementById('explain').dataset.busy && document.getElementById('explain-step').dataset.step === '1', null, { timeout: TIMEOUT });
 }
 
 const text = (page, id) => page.$eval('#' + id, (e) => e.textContent);

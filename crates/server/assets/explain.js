@@ -9,7 +9,7 @@ import { arena } from './app.js';
 import { drawBoard } from './board.js';
 
 const $ = (id) => document.getElementById(id);
-const ui = { tree: null, nodes: [], rows: new Map(), prunes: new Map(), step: 0, views: new Map(), boardReq: 0 };
+const ui = { tree: null, nodes: [], rows: new Map(), prunes: new Map(), step: 0, views: new Map(), boardReq: 0, treeReq: 0 };
 
 function flatten(node, parent, out) {
   node.parent = parent;
@@ -33,16 +33,23 @@ async function load() {
   const pos = arena.turn.pos;
   if (!pos) return;
   const body = { algorithm: $('explain-algo').value, depth: Number($('explain-depth').value) };
+  // Only the newest request's answer is shown; an older one arriving late is dropped.
+  const req = ++ui.treeReq;
   say('Searching…');
   $('explain-go').disabled = true;
+  $('explain').dataset.busy = '1';
   try {
     const tree = await arena.api.tree(pos.position, body);
+    if (req !== ui.treeReq) return;
     show(tree);
     say('');
   } catch (e) {
-    say(e.message, 'error');
+    if (req === ui.treeReq) say(e.message, 'error');
   } finally {
-    $('explain-go').disabled = false;
+    if (req === ui.treeReq) {
+      $('explain-go').disabled = false;
+      delete $('explain').dataset.busy;
+    }
   }
 }
 
