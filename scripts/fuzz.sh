@@ -2,13 +2,19 @@
 # Runs every fuzz target in fuzz/ (cargo-fuzz, nightly) for SECONDS each (default 60), starting from the committed
 # seeds in fuzz/seeds/<target>/ and growing a working corpus in fuzz/corpus/<target>/ (ignored by git). Prints one
 # line per target with the executions and crashes, and exits 1 if any target crashed (the input is left in
-# fuzz/artifacts/<target>/; reproduce with `cargo +nightly fuzz run <target> <file>` from fuzz/).
+# fuzz/artifacts/<target>/; the failure line prints the command that reproduces it).
 #
 #   scripts/fuzz.sh [SECONDS]          every target
 #   FUZZ_TARGETS="pbrain moves" scripts/fuzz.sh 600
 #
 # Exit 3 when nightly or cargo-fuzz is missing (CI reports that and carries on). Run it under `nice` on a shared
 # machine: each target uses one core.
+#
+# Instrumentation: no sanitizer by default (-s none): the parsers, notation and protocol code are safe Rust, and
+# without AddressSanitizer the targets run 2-5x the executions. The transposition table's one `unsafe` access is
+# reached by pbrain and api_json; `FUZZ_SANITIZER=address scripts/fuzz.sh` builds every target with
+# AddressSanitizer (in its own target folder) for a run that checks it. pbrain and api_json are built without compare
+# tracing (most of their cost) and get a dictionary of their keywords (fuzz/dicts/) instead.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 secs=${1:-60}
@@ -18,16 +24,30 @@ if ! cargo +nightly fuzz --version >/dev/null 2>&1; then
 fi
 cd fuzz
 targets=${FUZZ_TARGETS:-$(cargo +nightly fuzz list)}
+sanitizer=${FUZZ_SANITIZER:-none}
+flavour() {
+  case $1 in
+    pbrain | api_json) echo "-s $sanitizer --no-trace-compares --target-dir target/$sanitizer-notc" ;;
+    *) echo "-s $sanitizer --target-dir target/$sanitizer" ;;
+  esac
+}
 echo "== fuzz: building $(echo $targets | wc -w) targets =="
 mkdir -p logs
-cargo +nightly fuzz build >logs/build.log 2>&1 || { tail -n 30 logs/build.log; exit 2; }
+: >logs/build.log
+for t in $targets; do
+  # shellcheck disable=SC2046
+  cargo +nightly fuzz build $(flavour "$t") "$t" >>logs/build.log 2>&1 || { tail -n 30 logs/build.log; exit 2; }
+done
 failed=0
 printf '%-18s %12s %10s %8s %8s\n' target execs execs/s crashes corpus
 for t in $targets; do
   mkdir -p "corpus/$t" "artifacts/$t"
   before=$(find "artifacts/$t" -type f | wc -l)
   status=0
-  cargo +nightly fuzz run "$t" "corpus/$t" "seeds/$t" -- \
+  dict=()
+  if [ -f "dicts/$t.dict" ]; then dict=(-dict="dicts/$t.dict"); fi
+  # shellcheck disable=SC2046
+  cargo +nightly fuzz run $(flavour "$t") "$t" "corpus/$t" "seeds/$t" -- "${dict[@]}" \
     -max_total_time="$secs" -timeout=20 -rss_limit_mb=2048 -print_final_stats=1 >"logs/$t.log" 2>&1 || status=$?
   execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "logs/$t.log" | grep -o '[0-9]*$' | tail -1)
   rate=$(grep -o 'stat::average_exec_per_sec: *[0-9]*' "logs/$t.log" | grep -o '[0-9]*$' | tail -1)
@@ -38,6 +58,7 @@ for t in $targets; do
     failed=1
     echo "   $t failed (exit $status); the end of fuzz/logs/$t.log:"
     grep -E 'panicked|ERROR|SUMMARY|Test unit written' "logs/$t.log" | head -8 | sed 's/^/   /'
+    echo "   reproduce from fuzz/: cargo +nightly fuzz run $(flavour "$t") $t artifacts/$t/<file>"
   fi
 done
 exit $failed
