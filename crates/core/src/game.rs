@@ -157,6 +157,14 @@ pub trait Evaluator<S: State>: Sync {
     fn reduction(&self, _state: &S, _m: S::Move, _index: usize, _depth: u32) -> u32 {
         0
     }
+
+    /// A value proved at a node before its moves are searched, with `depth` plies left and `ply` plies from the
+    /// root: a threat solver's forced win for the side to move, as [`Value::win_in`] counted from the root. The
+    /// node then returns it like a finished game. `state` must be as it was when this returns. The default, `None`,
+    /// proves nothing; exact solvers keep it.
+    fn prove(&self, _state: &mut S, _depth: u32, _ply: i32) -> Option<Value> {
+        None
+    }
 }
 
 /// The evaluator that knows nothing: every non-terminal position is worth 0. Exact solvers use it.

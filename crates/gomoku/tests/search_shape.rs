@@ -79,3 +79,28 @@ fn the_only_defences_against_an_open_three_are_chosen() {
     let (v, _) = Searcher::new(1 << 16).search_depth(&after, &GomokuEval::default(), 4);
     assert!(v.is_win(), "white wins after C8: {v:?}");
 }
+
+/// The horizon VCF ([`GomokuEval::vcf_horizon`]): a search of three plies proves every suite win (the attacker's
+/// first four, the forced block, then a node one ply from the horizon whose VCF solver finds the rest), with a
+/// first move that keeps a VCF and a value no longer than the line; the plain search proves only the short ones.
+#[test]
+fn horizon_vcf_proves_suite_wins_at_depth_three() {
+    let entries = suite();
+    let (mut plain, mut proved) = (0, 0);
+    for e in &entries {
+        let on = GomokuEval { vcf_horizon: 1, vcf_nodes: 2_000, ..GomokuEval::default() };
+        let (v, best) = Searcher::new(1 << 16).search_depth(&e.position, &on, 3);
+        assert!(v.is_win(), "{}: depth 3 with the horizon VCF gives {v:?}", e.id);
+        proved += 1;
+        let mut pos = e.position.clone();
+        let me = pos.to_move().index();
+        pos.play(best.expect("a move"));
+        if pos.outcome().is_none() {
+            assert!(find_vcf(&mut pos, me, 30, &Budget::nodes(200_000)).line.is_some(), "{}: {best:?}", e.id);
+        }
+        let (v, _) = Searcher::new(1 << 16).search_depth(&e.position, &GomokuEval::default(), 3);
+        plain += usize::from(v.is_win());
+    }
+    assert_eq!(proved, entries.len());
+    assert!(plain < proved, "the horizon VCF should matter: {plain} of {proved} proved without it");
+}

@@ -341,6 +341,13 @@ impl<S: State> Searcher<S> {
             }
         }
 
+        // A forced win the evaluator's solver proves settles the node (its value is exact, not a horizon's).
+        if ply > 0
+            && let Some(v) = eval.prove(state, depth, ply as i32)
+        {
+            return v;
+        }
+
         // Move generation and ordering.
         let mut moves = std::mem::take(&mut self.lists[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);

@@ -37,11 +37,27 @@ pub struct GomokuEval {
     pub extend_forced: bool,
     /// Reduce late quiet moves ([`Evaluator::reduction`]).
     pub reduce: bool,
+    /// Nodes with at most this many plies left look for a VCF of the side to move ([`Evaluator::prove`]); 0 for
+    /// none.
+    pub vcf_horizon: u32,
+    /// Node budget of each of those VCF searches.
+    pub vcf_nodes: u64,
 }
+
+/// Most attacking fours of a VCF searched inside the main search.
+const HORIZON_VCF_DEPTH: u32 = 8;
 
 impl Default for GomokuEval {
     fn default() -> GomokuEval {
-        GomokuEval { jitter: 0, width: 20, root: None, extend_forced: false, reduce: false }
+        GomokuEval {
+            jitter: 0,
+            width: 20,
+            root: None,
+            extend_forced: false,
+            reduce: false,
+            vcf_horizon: 0,
+            vcf_nodes: 64,
+        }
     }
 }
 
@@ -316,6 +332,20 @@ impl Evaluator<Position> for GomokuEval {
             return 0;
         }
         1 + u32::from(index >= 8 && depth >= 5)
+    }
+
+    /// Near the horizon (at most [`GomokuEval::vcf_horizon`] plies left), a win by continuous fours for the side to
+    /// move, found by a small VCF search ([`super::vcf::vcf_len`], [`GomokuEval::vcf_nodes`] nodes), settles the
+    /// node: the static evaluation sees only fours already made, so a VCF one move beyond the horizon would
+    /// otherwise look like an ordinary position.
+    fn prove(&self, s: &mut Position, depth: u32, ply: i32) -> Option<Value> {
+        if depth > self.vcf_horizon {
+            return None;
+        }
+        // The solver's first step lists the side to move's fours (or the block of a five threat), so a position
+        // without one costs a single scan of the cells near stones.
+        let len = super::vcf::vcf_len(s, s.to_move().index(), HORIZON_VCF_DEPTH, self.vcf_nodes)?;
+        Some(Value::win_in(ply + len as i32))
     }
 
     /// The same moves as the default (legal moves, then [`GomokuEval::select_moves`]) without building the legal

@@ -58,14 +58,14 @@ pub(crate) struct Solver<'b> {
 
 impl<'b> Solver<'b> {
     pub(crate) fn new(budget: &'b Budget) -> Solver<'b> {
-        Solver {
-            budget,
-            nodes: 0,
-            aborted: false,
-            failed: vec![(0, 0); FAILED_SIZE],
-            line: Vec::new(),
-            lists: Vec::new(),
-        }
+        Solver::with_failed(budget, vec![(0, 0); FAILED_SIZE])
+    }
+
+    /// A solver that remembers failures in `failed` (a power-of-two length), which may hold entries of earlier
+    /// searches: a recorded failure is a fact about the position, the attacker and the depth, not about a budget.
+    pub(crate) fn with_failed(budget: &'b Budget, failed: Vec<(u64, u32)>) -> Solver<'b> {
+        debug_assert!(failed.len().is_power_of_two());
+        Solver { budget, nodes: 0, aborted: false, failed, line: Vec::new(), lists: Vec::new() }
     }
 
     pub(crate) fn tick(&mut self) -> bool {
@@ -106,7 +106,7 @@ impl<'b> Solver<'b> {
         }
         // The same stones can be searched for either attacker (a VCT asks about the defender's fours too).
         let key = pos.hash() ^ if att == 0 { 0 } else { 0x9E37_79B9_7F4A_7C15 };
-        let slot = (key as usize) & (FAILED_SIZE - 1);
+        let slot = (key as usize) & (self.failed.len() - 1);
         if depth == 0 || (self.failed[slot].0 == key && self.failed[slot].1 >= depth) {
             self.lists.push(list);
             return false;
@@ -167,6 +167,30 @@ impl<'b> Solver<'b> {
     pub(crate) fn take_line(&mut self) -> Vec<Move> {
         std::mem::take(&mut self.line)
     }
+}
+
+/// Failures remembered between [`vcf_len`] calls, per thread.
+const HORIZON_FAILED: usize = 1 << 12;
+
+thread_local! {
+    static SCRATCH: std::cell::RefCell<Vec<(u64, u32)>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The length of a VCF for colour `attacker` within `max_depth` fours and `nodes` nodes, if one is found: the
+/// search's cheap form for use at many nodes (no clock, no line kept for the caller, and the failure table reused
+/// between calls on the same thread). `pos` is restored before returning.
+pub fn vcf_len(pos: &mut Position, attacker: usize, max_depth: u32, nodes: u64) -> Option<usize> {
+    let budget = Budget::nodes(nodes);
+    SCRATCH.with_borrow_mut(|failed| {
+        if failed.len() != HORIZON_FAILED {
+            *failed = vec![(0, 0); HORIZON_FAILED];
+        }
+        let mut solver = Solver::with_failed(&budget, std::mem::take(failed));
+        let won = solver.attack(pos, attacker, max_depth);
+        let len = solver.line.len();
+        *failed = std::mem::take(&mut solver.failed);
+        won.then_some(len)
+    })
 }
 
 /// Searches a VCF for colour `attacker` (0 black, 1 white) in `pos`, whoever is to move there, with at most
