@@ -6,6 +6,7 @@
 #
 #   scripts/fuzz.sh [SECONDS]          every target
 #   FUZZ_TARGETS="pbrain moves" scripts/fuzz.sh 600
+#   FUZZ_RUNS=10000000 scripts/fuzz.sh 7200   each target stops at 10 M executions (or after 2 hours)
 #
 # Exit 3 when nightly or cargo-fuzz is missing (CI reports that and carries on). Run it under `nice` on a shared
 # machine: each target uses one core.
@@ -48,7 +49,7 @@ for t in $targets; do
   if [ -f "dicts/$t.dict" ]; then dict=(-dict="dicts/$t.dict"); fi
   # shellcheck disable=SC2046
   cargo +nightly fuzz run $(flavour "$t") "$t" "corpus/$t" "seeds/$t" -- "${dict[@]}" \
-    -max_total_time="$secs" -timeout=20 -rss_limit_mb=2048 -print_final_stats=1 >"logs/$t.log" 2>&1 || status=$?
+    -max_total_time="$secs" -runs="${FUZZ_RUNS:--1}" -timeout=20 -rss_limit_mb=2048 -print_final_stats=1 >"logs/$t.log" 2>&1 || status=$?
   execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "logs/$t.log" | grep -o '[0-9]*$' | tail -1)
   rate=$(grep -o 'stat::average_exec_per_sec: *[0-9]*' "logs/$t.log" | grep -o '[0-9]*$' | tail -1)
   crashes=$(( $(find "artifacts/$t" -type f | wc -l) - before ))
