@@ -134,7 +134,8 @@ impl Model {
                 && let (Ok(x), Ok(y), Ok(f)) = (x.parse::<usize>(), y.parse::<usize>(), f.parse::<u8>())
             {
                 assert!(self.on_board(x, y), "the brain accepted a BOARD stone off the board {ctx}");
-                stones.insert((x, y), if f == 1 { BRAIN } else { OPPONENT });
+                let twice = stones.insert((x, y), if f == 1 { BRAIN } else { OPPONENT }).is_some();
+                assert!(!twice, "the brain accepted a BOARD listing {x},{y} twice {ctx}");
             } else {
                 panic!("the brain accepted a bad BOARD line {l:?} {ctx}");
             }

@@ -244,6 +244,11 @@ impl Brain {
                 out.push(format!("ERROR stone {x},{y} is off the board"));
                 return Ok(());
             };
+            // A cell listed twice would leave the stone counts, and so the colours, wrong.
+            if cells[m.index()] != EMPTY {
+                out.push(format!("ERROR stone {x},{y} is listed twice"));
+                return Ok(());
+            }
             cells[m.index()] = if (f == 1) == own_black { BLACK } else { WHITE };
         }
         match Position::from_cells(game, &cells) {

@@ -52,3 +52,11 @@ fn errors_are_reported_and_the_brain_keeps_going() {
 fn renju_black_avoids_the_forbidden_double_three() {
     check("pbrain_renju");
 }
+
+/// Inputs the `pbrain` fuzz target found (docs/reliability.md), kept as a transcript: a renju BOARD that lists a
+/// cell twice was taken with the stone counted twice, so the brain thought it played white and answered a point
+/// forbidden to black; it now refuses such a board with ERROR, and answers the same board listed once.
+#[test]
+fn fuzz_regressions() {
+    check("pbrain_fuzz");
+}
