@@ -32,8 +32,8 @@ fn forcing_extension_proves_vcf_wins_at_the_attackers_depth() {
     let entries = suite();
     for e in &entries {
         let depth = fours(&e.id) + 1;
-        let on = GomokuEval { extend_forced: true, reduce: true, ..GomokuEval::default() };
-        let off = GomokuEval { extend_forced: false, ..GomokuEval::default() };
+        let on = GomokuEval { extend_forced: true, reduce: true, vcf_horizon: 0, ..GomokuEval::default() };
+        let off = GomokuEval { extend_forced: false, vcf_horizon: 0, ..GomokuEval::default() };
         let (v, best) = Searcher::new(1 << 16).search_depth(&e.position, &on, depth);
         assert!(v.is_win(), "{}: depth {depth} with the extension gives {v:?}", e.id);
         with += 1;
@@ -98,7 +98,8 @@ fn horizon_vcf_proves_suite_wins_at_depth_three() {
         if pos.outcome().is_none() {
             assert!(find_vcf(&mut pos, me, 30, &Budget::nodes(200_000)).line.is_some(), "{}: {best:?}", e.id);
         }
-        let (v, _) = Searcher::new(1 << 16).search_depth(&e.position, &GomokuEval::default(), 3);
+        let plain_eval = GomokuEval { vcf_horizon: 0, ..GomokuEval::default() };
+        let (v, _) = Searcher::new(1 << 16).search_depth(&e.position, &plain_eval, 3);
         plain += usize::from(v.is_win());
     }
     assert_eq!(proved, entries.len());
