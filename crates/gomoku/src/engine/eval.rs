@@ -55,7 +55,7 @@ impl Default for GomokuEval {
             root: None,
             extend_forced: false,
             reduce: false,
-            vcf_horizon: 2,
+            vcf_horizon: 3,
             vcf_nodes: 64,
         }
     }
