@@ -37,8 +37,8 @@ pub struct GomokuEval {
     pub extend_forced: bool,
     /// Reduce late quiet moves ([`Evaluator::reduction`]).
     pub reduce: bool,
-    /// Nodes with at most this many plies left look for a VCF of the side to move ([`Evaluator::prove`]); 0 for
-    /// none.
+    /// Nodes with at most this many plies left look for a VCF of the side to move ([`Evaluator::prove`]): 0 for
+    /// none, `u32::MAX` (the default) for every node but the root, whose VCF the engine has already looked for.
     pub vcf_horizon: u32,
     /// Node budget of each of those VCF searches.
     pub vcf_nodes: u64,
@@ -55,7 +55,7 @@ impl Default for GomokuEval {
             root: None,
             extend_forced: false,
             reduce: false,
-            vcf_horizon: 3,
+            vcf_horizon: u32::MAX,
             vcf_nodes: 64,
         }
     }
@@ -334,10 +334,10 @@ impl Evaluator<Position> for GomokuEval {
         1 + u32::from(index >= 8 && depth >= 5)
     }
 
-    /// Near the horizon (at most [`GomokuEval::vcf_horizon`] plies left), a win by continuous fours for the side to
-    /// move, found by a small VCF search ([`super::vcf::vcf_len`], [`GomokuEval::vcf_nodes`] nodes), settles the
-    /// node: the static evaluation sees only fours already made, so a VCF one move beyond the horizon would
-    /// otherwise look like an ordinary position.
+    /// At a node with at most [`GomokuEval::vcf_horizon`] plies left (by default every node), a win by continuous
+    /// fours for the side to move, found by a small VCF search ([`super::vcf::vcf_len`], [`GomokuEval::vcf_nodes`]
+    /// nodes), settles the node: the static evaluation sees only fours already made, so a VCF one move beyond the
+    /// horizon would otherwise look like an ordinary position, and inside the tree a proved node needs no search.
     fn prove(&self, s: &mut Position, depth: u32, ply: i32) -> Option<Value> {
         if depth > self.vcf_horizon {
             return None;
