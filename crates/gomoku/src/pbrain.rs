@@ -15,7 +15,7 @@ use crate::patterns::{BLACK, EMPTY, WHITE};
 use crate::position::{Move, Position};
 use crate::rules::{Gomoku, Rule};
 use sente_core::grid::Coord;
-use sente_core::{State, Stopwatch};
+use sente_core::{Player, State, Stopwatch};
 use std::io::{BufRead, Write};
 use std::str::FromStr;
 use std::time::Duration;
@@ -114,6 +114,8 @@ struct Brain {
     timeout_match: u64,
     time_left: Option<u64>,
     max_memory: u64,
+    /// The brain's colour in this game, once it has moved.
+    me: Option<Player>,
 }
 
 /// Replies are collected, then written and flushed together.
@@ -131,6 +133,7 @@ impl Brain {
             timeout_match: 0,
             time_left: None,
             max_memory: 0,
+            me: None,
         }
     }
 
@@ -139,6 +142,7 @@ impl Brain {
             Ok(g) => {
                 self.game = Some(g);
                 self.pos = Some(Position::new(g));
+                self.me = None;
                 let mb = if self.max_memory == 0 { 64 } else { ((self.max_memory / 3) >> 20).clamp(1, 64) as usize };
                 self.engine = Some(Engine::new(self.options.threads.max(1), mb));
                 out.push("OK".into());
@@ -180,6 +184,7 @@ impl Brain {
             Some(d) => {
                 out.push(describe(&d, if self.options.nodes.is_some() { None } else { Some(clock.elapsed()) }));
                 let c = pos.dims().coord(d.best.index());
+                self.me = Some(pos.to_move());
                 pos.play(d.best);
                 out.push(format!("{},{}", c.col, c.row));
             }
@@ -196,7 +201,19 @@ impl Brain {
             out.push(format!("ERROR move {x},{y} is not legal here"));
             return;
         }
+        // After a TAKEBACK of one of the brain's own stones the stones may say the brain is to move: a stone put
+        // for the opponent would then be the brain's colour.
+        if self.me == Some(pos.to_move()) {
+            out.push(format!("ERROR move {x},{y}: the opponent is not to move here (send BOARD to set up a position)"));
+            return;
+        }
         pos.play(m);
+        // An ERROR leaves the position as it was: a move that ends the game is taken back.
+        if pos.outcome().is_some() {
+            pos.undo(m);
+            out.push(format!("ERROR move {x},{y} ends the game: no move to play"));
+            return;
+        }
         self.reply_move(out);
     }
 
@@ -252,8 +269,11 @@ impl Brain {
             cells[m.index()] = if (f == 1) == own_black { BLACK } else { WHITE };
         }
         match Position::from_cells(game, &cells) {
+            // An ERROR leaves the brain's position as it was.
+            Ok(p) if p.outcome().is_some() => out.push("ERROR the board is a finished game: no move to play".into()),
             Ok(p) => {
                 self.pos = Some(p);
+                self.me = None;
                 self.reply_move(out);
             }
             Err(e) => out.push(format!("ERROR {e}")),
@@ -339,6 +359,7 @@ pub fn run<R: BufRead, W: Write>(mut input: R, mut output: W, options: &Options)
             Ok(Command::Restart) => match brain.game {
                 Some(g) => {
                     brain.pos = Some(Position::new(g));
+                    brain.me = None;
                     if let Some(e) = brain.engine.as_mut() {
                         e.clear();
                     }

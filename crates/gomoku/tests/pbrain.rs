@@ -55,7 +55,10 @@ fn renju_black_avoids_the_forbidden_double_three() {
 
 /// Inputs the `pbrain` fuzz target found (docs/reliability.md), kept as a transcript: a renju BOARD that lists a
 /// cell twice was taken with the stone counted twice, so the brain thought it played white and answered a point
-/// forbidden to black; it now refuses such a board with ERROR, and answers the same board listed once.
+/// forbidden to black; it now refuses such a board with ERROR, and answers the same board listed once. Then a
+/// TAKEBACK of one of the brain's stones after its five leaves the brain to move by the stones: a TURN there was
+/// put down in the brain's colour (completing its five again) and answered ERROR with the stone kept; such a TURN
+/// is now refused and leaves the position as it was.
 #[test]
 fn fuzz_regressions() {
     check("pbrain_fuzz");
