@@ -56,7 +56,7 @@ impl Default for GomokuEval {
             extend_forced: false,
             reduce: false,
             vcf_horizon: u32::MAX,
-            vcf_nodes: 1024,
+            vcf_nodes: 4096,
         }
     }
 }
