@@ -15,7 +15,7 @@
 use super::threats::{BLACK_INDEX, has_open_four_move};
 use crate::patterns::{B4, D4, F3, F4, FIVE, SCORE};
 use crate::position::{FLAG_ANY_FOUR, FLAG_OPEN_FOUR, Move, Position, Tally};
-use sente_core::{Evaluator, MoveList, State, Value};
+use sente_core::{Deadline, Evaluator, MoveList, State, Value};
 
 /// Win next move (a five is on the board for the side to move).
 const WIN_NOW: i32 = 60_000_000;
@@ -42,6 +42,9 @@ pub struct GomokuEval {
     pub vcf_horizon: u32,
     /// Node budget of each of those VCF searches.
     pub vcf_nodes: u64,
+    /// The decision's hard deadline, which those VCF searches also watch (a search checks the clock only every
+    /// [`sente_core::Deadline::CHECK_EVERY`] of its own nodes).
+    pub vcf_deadline: Option<Deadline>,
 }
 
 /// Most attacking fours of a VCF searched inside the main search.
@@ -57,6 +60,7 @@ impl Default for GomokuEval {
             reduce: false,
             vcf_horizon: u32::MAX,
             vcf_nodes: 4096,
+            vcf_deadline: None,
         }
     }
 }
@@ -344,7 +348,8 @@ impl Evaluator<Position> for GomokuEval {
         }
         // The solver's first step lists the side to move's fours (or the block of a five threat), so a position
         // without one costs a single scan of the cells near stones.
-        let len = super::vcf::vcf_len(s, s.to_move().index(), HORIZON_VCF_DEPTH, self.vcf_nodes)?;
+        let len =
+            super::vcf::vcf_len(s, s.to_move().index(), HORIZON_VCF_DEPTH, self.vcf_nodes, self.vcf_deadline.as_ref())?;
         Some(Value::win_in(ply + len as i32))
     }
 

@@ -209,6 +209,8 @@ impl Engine {
         // clock-check interval at most) so the move comes from the evaluator, not from list order.
         let remaining =
             limits.time.map(|t| search_time(t).saturating_sub(clock.elapsed()).max(Duration::from_micros(500)));
+        eval.vcf_deadline =
+            remaining.map(|t| SearchLimits { time: Some(t), stop: stop.clone(), ..SearchLimits::default() }.start());
         let threads = if limits.time.is_some_and(|t| t < SMP_MIN_TIME) { 1 } else { self.threads };
         let result = self.search(&pos, &eval, limits, remaining, threads, stop);
         let best = result.best.unwrap_or(narrowed[0]);

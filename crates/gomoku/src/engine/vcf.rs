@@ -176,11 +176,17 @@ thread_local! {
     static SCRATCH: std::cell::RefCell<Vec<(u64, u32)>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
-/// The length of a VCF for colour `attacker` within `max_depth` fours and `nodes` nodes, if one is found: the
-/// search's cheap form for use at many nodes (no clock, no line kept for the caller, and the failure table reused
-/// between calls on the same thread). `pos` is restored before returning.
-pub fn vcf_len(pos: &mut Position, attacker: usize, max_depth: u32, nodes: u64) -> Option<usize> {
-    let budget = Budget::nodes(nodes);
+/// The length of a VCF for colour `attacker` within `max_depth` fours and `nodes` nodes, if one is found before
+/// `deadline` (checked every 32 nodes): the search's form for use at many nodes (no line kept for the caller, and
+/// the failure table reused between calls on the same thread). `pos` is restored before returning.
+pub fn vcf_len(
+    pos: &mut Position,
+    attacker: usize,
+    max_depth: u32,
+    nodes: u64,
+    deadline: Option<&Deadline>,
+) -> Option<usize> {
+    let budget = Budget { nodes, deadline: deadline.cloned(), cancel: None };
     SCRATCH.with_borrow_mut(|failed| {
         if failed.len() != HORIZON_FAILED {
             *failed = vec![(0, 0); HORIZON_FAILED];
