@@ -8,7 +8,7 @@ use sente_core::search::SearchLimits;
 use sente_core::{Game, Outcome, State};
 use sente_gomoku::bench::{parse_suite, suite_rows};
 use sente_gomoku::engine::threats::has_open_four_move;
-use sente_gomoku::engine::vcf::{Budget, find_vcf};
+use sente_gomoku::engine::vcf::{Budget, find_vcf, vcf_len};
 use sente_gomoku::engine::vct::find_vct;
 use sente_gomoku::engine::weights::weight_move;
 use sente_gomoku::engine::{Engine, ThinkLimits, search_time};
@@ -117,6 +117,20 @@ fn vcf_refuses_when_the_defender_has_a_five_and_finds_the_forbidden_block_win_in
     let mut p = pos.clone();
     let line = find_vcf(&mut p, 0, 10, &Budget::nodes(10_000)).line;
     assert_eq!(line.map(|l| l.len()), Some(1), "black (not to move) would just complete the five");
+}
+
+#[test]
+fn the_horizon_vcf_failure_table_does_not_carry_a_failure_from_one_rule_to_another() {
+    // Black's move at column 3 of row 1 makes a four down column 3 and, on row 1, XXXX.X: in freestyle filling the
+    // gap is an overline that wins (a double four, a VCF of three moves); under exact-five it is no five, and after
+    // the forced block black has nothing. One thread keeps its failure table between calls, so ask exact-five first.
+    let board = ".........\noxx.x.xo.\n...x.....\n...x.....\n...x.....\n...o.....\n.........\no.......o\no.......o\n";
+    let mut exact = parse_board(Gomoku::new(9, Rule::ExactFive).expect("size"), board).expect("board");
+    let mut free = parse_board(Gomoku::new(9, Rule::Freestyle).expect("size"), board).expect("board");
+    assert_eq!(exact.hash(), free.hash(), "the same stones hash alike under both rules");
+    assert_eq!(vcf_len(&mut exact, 0, 8, 10_000, None), None, "an overline is no five under exact-five");
+    assert_eq!(vcf_len(&mut free, 0, 8, 10_000, None), Some(3), "the double four wins in freestyle");
+    assert_eq!(vcf_len(&mut exact, 0, 8, 10_000, None), None, "and the freestyle win does not leak back");
 }
 
 #[test]

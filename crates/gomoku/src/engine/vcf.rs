@@ -104,8 +104,10 @@ impl<'b> Solver<'b> {
         } else {
             four_moves(pos, att, &mut list);
         }
-        // The same stones can be searched for either attacker (a VCT asks about the defender's fours too).
-        let key = pos.hash() ^ if att == 0 { 0 } else { 0x9E37_79B9_7F4A_7C15 };
+        // The same stones can be searched for either attacker (a VCT asks about the defender's fours too), and a
+        // thread's table outlives a game, so the key also names the rule and board: a failure under one rule or
+        // size says nothing about another.
+        let key = pos.hash() ^ game_key(pos) ^ if att == 0 { 0 } else { 0x9E37_79B9_7F4A_7C15 };
         let slot = (key as usize) & (self.failed.len() - 1);
         if depth == 0 || (self.failed[slot].0 == key && self.failed[slot].1 >= depth) {
             self.lists.push(list);
@@ -167,6 +169,14 @@ impl<'b> Solver<'b> {
     pub(crate) fn take_line(&mut self) -> Vec<Move> {
         std::mem::take(&mut self.line)
     }
+}
+
+/// A key for the rule and board size of `pos`, mixed into the failure table's keys.
+fn game_key(pos: &Position) -> u64 {
+    let g = pos.game();
+    let d = g.dims();
+    let tag = (g.rule() as u64) << 16 | u64::from(d.cols) << 8 | u64::from(d.rows);
+    tag.wrapping_mul(0xD6E8_FEB8_6659_FD93)
 }
 
 /// Failures remembered between [`vcf_len`] calls, per thread.
