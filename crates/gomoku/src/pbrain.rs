@@ -114,6 +114,9 @@ struct Brain {
     timeout_match: u64,
     time_left: Option<u64>,
     max_memory: u64,
+    /// The table size (MiB) of `engine`, kept so that a START with the same memory limit clears its tables
+    /// instead of allocating new ones.
+    engine_mb: usize,
     /// The brain's colour in this game, once it has moved.
     me: Option<Player>,
 }
@@ -133,6 +136,7 @@ impl Brain {
             timeout_match: 0,
             time_left: None,
             max_memory: 0,
+            engine_mb: 0,
             me: None,
         }
     }
@@ -144,7 +148,16 @@ impl Brain {
                 self.pos = Some(Position::new(g));
                 self.me = None;
                 let mb = if self.max_memory == 0 { 64 } else { ((self.max_memory / 3) >> 20).clamp(1, 64) as usize };
-                self.engine = Some(Engine::new(self.options.threads.max(1), mb));
+                let threads = self.options.threads.max(1);
+                match &mut self.engine {
+                    Some(engine) if self.engine_mb == mb && engine.threads() == threads => engine.clear(),
+                    _ => {
+                        // Drop the old tables before allocating new ones, so the two never coexist.
+                        self.engine = None;
+                        self.engine = Some(Engine::new(threads, mb));
+                        self.engine_mb = mb;
+                    }
+                }
                 out.push("OK".into());
             }
             Err(e) => out.push(format!("ERROR {e}")),
