@@ -7,6 +7,9 @@
 #   scripts/fuzz.sh [SECONDS]          every target
 #   FUZZ_TARGETS="pbrain moves" scripts/fuzz.sh 600
 #   FUZZ_RUNS=10000000 scripts/fuzz.sh 7200   each target stops at 10 M executions (or after 2 hours)
+#   FUZZ_WORKERS=2 FUZZ_RUNS=10000000 FUZZ_TARGETS=pbrain scripts/fuzz.sh 7200
+#                                      two processes share the target's corpus, each runs half the executions;
+#                                      the line shows their sum (logs: fuzz/logs/<target>.<k>.log)
 #
 # Exit 3 when nightly or cargo-fuzz is missing (CI reports that and carries on). Run it under `nice` on a shared
 # machine: each target uses one core.
@@ -39,6 +42,11 @@ for t in $targets; do
   # shellcheck disable=SC2046
   cargo +nightly fuzz build $(flavour "$t") "$t" >>logs/build.log 2>&1 || { tail -n 30 logs/build.log; exit 2; }
 done
+workers=${FUZZ_WORKERS:-1}
+runs=${FUZZ_RUNS:--1}
+if [ "$runs" -gt 0 ]; then runs=$(( (runs + workers - 1) / workers )); fi
+# Sums one libFuzzer final statistic over the logs of a target's workers.
+stat() { cat "${@:2}" | grep -o "stat::$1: *[0-9]*" | grep -o '[0-9]*$' | awk '{ s += $1 } END { if (NR) print s }'; }
 failed=0
 printf '%-18s %12s %10s %8s %8s\n' target execs execs/s crashes corpus
 for t in $targets; do
@@ -47,18 +55,27 @@ for t in $targets; do
   status=0
   dict=()
   if [ -f "dicts/$t.dict" ]; then dict=(-dict="dicts/$t.dict"); fi
-  # shellcheck disable=SC2046
-  cargo +nightly fuzz run $(flavour "$t") "$t" "corpus/$t" "seeds/$t" -- "${dict[@]}" \
-    -max_total_time="$secs" -runs="${FUZZ_RUNS:--1}" -timeout=20 -rss_limit_mb=2048 -print_final_stats=1 >"logs/$t.log" 2>&1 || status=$?
-  execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "logs/$t.log" | grep -o '[0-9]*$' | tail -1)
-  rate=$(grep -o 'stat::average_exec_per_sec: *[0-9]*' "logs/$t.log" | grep -o '[0-9]*$' | tail -1)
+  logs=()
+  pids=()
+  for k in $(seq 1 "$workers"); do
+    log="logs/$t.log"
+    if [ "$workers" -gt 1 ]; then log="logs/$t.$k.log"; fi
+    logs+=("$log")
+    # shellcheck disable=SC2046
+    cargo +nightly fuzz run $(flavour "$t") "$t" "corpus/$t" "seeds/$t" -- "${dict[@]}" \
+      -max_total_time="$secs" -runs="$runs" -timeout=20 -rss_limit_mb=2048 -print_final_stats=1 >"$log" 2>&1 &
+    pids+=($!)
+  done
+  for p in "${pids[@]}"; do wait "$p" || status=$?; done
+  execs=$(stat number_of_executed_units "${logs[@]}")
+  rate=$(stat average_exec_per_sec "${logs[@]}")
   crashes=$(( $(find "artifacts/$t" -type f | wc -l) - before ))
   if [ "$status" -ne 0 ] && [ "$crashes" -eq 0 ]; then crashes="?"; fi
   printf '%-18s %12s %10s %8s %8s\n' "$t" "${execs:-?}" "${rate:-?}" "$crashes" "$(find "corpus/$t" -type f | wc -l)"
   if [ "$status" -ne 0 ]; then
     failed=1
-    echo "   $t failed (exit $status); the end of fuzz/logs/$t.log:"
-    grep -E 'panicked|ERROR|SUMMARY|Test unit written' "logs/$t.log" | head -8 | sed 's/^/   /'
+    echo "   $t failed (exit $status); from fuzz/logs/$t*.log:"
+    cat "${logs[@]}" | grep -E 'panicked|ERROR|SUMMARY|Test unit written' | head -8 | sed 's/^/   /'
     echo "   reproduce from fuzz/: cargo +nightly fuzz run $(flavour "$t") $t artifacts/$t/<file>"
   fi
 done
