@@ -155,8 +155,10 @@ static ALL_MOVES: [Move; MAX_CELLS] = {
 pub const FLAG_FIVE: u8 = 1;
 /// [`Position::flags`] bit: black makes a straight four or a double four (white's is the next bit up).
 pub const FLAG_OPEN_FOUR: u8 = 4;
-/// [`Position::flags`] bit: either colour makes a four of any kind.
-pub const FLAG_ANY_FOUR: u8 = 16;
+/// [`Position::flags`] bit: black makes a four of any kind (white's is the next bit up).
+pub const FLAG_FOUR: u8 = 16;
+/// [`Position::flags`] bits: either colour makes a four of any kind.
+pub const FLAG_ANY_FOUR: u8 = FLAG_FOUR | FLAG_FOUR << 1;
 
 /// Per packed level byte, its [`Position::flags`] bits.
 const FLAGS: [u8; 256] = {
@@ -169,7 +171,7 @@ const FLAGS: [u8; 256] = {
             f |= FLAG_OPEN_FOUR;
         }
         if patterns::is_four(p) {
-            f |= FLAG_ANY_FOUR;
+            f |= FLAG_FOUR;
         }
         f
     }
@@ -177,8 +179,7 @@ const FLAGS: [u8; 256] = {
     let mut b = 0;
     while b < 256 {
         let (lo, hi) = (of((b & 15) as u8), of((b >> 4) as u8));
-        let own = FLAG_FIVE | FLAG_OPEN_FOUR;
-        t[b] = (lo & own) | ((hi & own) << 1) | ((lo | hi) & FLAG_ANY_FOUR);
+        t[b] = lo | (hi << 1);
         b += 1;
     }
     t
@@ -187,8 +188,8 @@ const FLAGS: [u8; 256] = {
 /// Per packed level byte, what one direction adds to a cell's [`Position::cache`] word: in the low 32 bits, two
 /// 16-bit lanes of quick ordering potential, for black to move (black's [`SCORE`] weighted 5/4, attack first, plus
 /// white's) and for white to move (the other way round; four directions stay below 4 x 4,500 < 2^16); in the high
-/// 32 bits, one 3-bit counter per [`Position::flags`] bit (bit `k` of the flags is counter `k`), counting the
-/// directions that raise it (at most four, so counters never carry into each other).
+/// 32 bits, one 3-bit counter per [`Position::flags`] bit (bit `k` of the flags is counter `k`, six in all),
+/// counting the directions that raise it (at most four, so counters never carry into each other).
 const CACHE: [u64; 256] = {
     let mut t = [0u64; 256];
     let mut b = 0;
@@ -198,7 +199,7 @@ const CACHE: [u64; 256] = {
         let f = FLAGS[b];
         let mut counts = 0u64;
         let mut k = 0;
-        while k < 5 {
+        while k < 6 {
             if f & (1 << k) != 0 {
                 counts |= 1 << (3 * k);
             }
@@ -210,13 +211,13 @@ const CACHE: [u64; 256] = {
     t
 };
 
-/// Per [`Position::flags`] mask (5 bits), the mask of its counters in the high half of a [`CACHE`] word.
-const SPREAD: [u32; 32] = {
-    let mut t = [0u32; 32];
+/// Per [`Position::flags`] mask (6 bits), the mask of its counters in the high half of a [`CACHE`] word.
+const SPREAD: [u32; 64] = {
+    let mut t = [0u32; 64];
     let mut f = 0;
-    while f < 32 {
+    while f < 64 {
         let mut k = 0;
-        while k < 5 {
+        while k < 6 {
             if f & (1 << k) != 0 {
                 t[f] |= 7 << (3 * k);
             }
@@ -455,8 +456,8 @@ impl Position {
         [(pk[0] >> sh) & 15, (pk[1] >> sh) & 15, (pk[2] >> sh) & 15, (pk[3] >> sh) & 15]
     }
 
-    /// For an empty cell, what a stone there makes for either colour, as [`FLAG_FIVE`], [`FLAG_OPEN_FOUR`] (each
-    /// shifted left by the colour index) and [`FLAG_ANY_FOUR`] bits: four table lookups.
+    /// For an empty cell, what a stone there makes for either colour, as [`FLAG_FIVE`], [`FLAG_OPEN_FOUR`] and
+    /// [`FLAG_FOUR`] bits (each shifted left by the colour index): four table lookups.
     #[inline]
     #[must_use]
     pub fn flags(&self, index: usize) -> u8 {
@@ -469,7 +470,7 @@ impl Position {
     #[inline]
     #[must_use]
     pub fn has_flag(&self, index: usize, flag: u8) -> bool {
-        (self.cache[index % SLOTS] >> 32) as u32 & SPREAD[usize::from(flag) % 32] != 0
+        (self.cache[index % SLOTS] >> 32) as u32 & SPREAD[usize::from(flag) % 64] != 0
     }
 
     /// True when colour `color` makes five on the empty cell `index`.
@@ -1055,7 +1056,7 @@ mod tests {
                     assert_eq!(p.acc, fresh.acc, "{rule} {side}x{side} step {step}: totals and counters");
                     assert_eq!(p.cache, fresh.cache, "{rule} {side}x{side} step {step}: cell caches");
                     for i in (0..side * side).filter(|&i| p.cell(i) == EMPTY) {
-                        for flag in [1u8, 2, 4, 8, 16, 6, 17] {
+                        for flag in [1u8, 2, 4, 8, 16, 32, 6, 17, 48] {
                             assert_eq!(p.has_flag(i, flag), p.flags(i) & flag != 0, "{rule} {side}x{side} step {step}");
                         }
                     }

@@ -7,7 +7,7 @@
 use sente_core::search::SearchLimits;
 use sente_core::{Game, Outcome, State};
 use sente_gomoku::bench::{parse_suite, suite_rows};
-use sente_gomoku::engine::threats::has_open_four_move;
+use sente_gomoku::engine::threats::{five_cells, five_cells_after, has_open_four_move};
 use sente_gomoku::engine::vcf::{Budget, find_vcf, vcf_len};
 use sente_gomoku::engine::vct::find_vct;
 use sente_gomoku::engine::weights::weight_move;
@@ -131,6 +131,40 @@ fn the_horizon_vcf_failure_table_does_not_carry_a_failure_from_one_rule_to_anoth
     assert_eq!(vcf_len(&mut exact, 0, 8, 10_000, None), None, "an overline is no five under exact-five");
     assert_eq!(vcf_len(&mut free, 0, 8, 10_000, None), Some(3), "the double four wins in freestyle");
     assert_eq!(vcf_len(&mut exact, 0, 8, 10_000, None), None, "and the freestyle win does not leak back");
+}
+
+#[test]
+fn fives_read_on_the_last_stones_lines_are_every_five_in_random_games() {
+    // In random games under every rule, each stone placed by a colour with no five to make is followed by the
+    // same five cells whether read on that stone's lines (`five_cells_after`, the VCF's form) or on every cell.
+    let mut state = 0x5EED_F1FE_u64;
+    let (mut checked, mut with_fives) = (0, 0);
+    for rule in [Rule::Freestyle, Rule::ExactFive, Rule::Renju] {
+        for side in [9, 15] {
+            for _ in 0..30 {
+                let mut pos = Position::new(Gomoku::new(side, rule).expect("size"));
+                let mut colour = 0;
+                while pos.stones() < side * side * 2 / 3 {
+                    let empty: Vec<usize> = (0..side * side).filter(|&i| pos.cell(i) == 0).collect();
+                    let (next, r) = sente_core::zobrist::splitmix64(state);
+                    state = next;
+                    let i = empty[(r % empty.len() as u64) as usize];
+                    let had_five = pos.count(colour, FIVE) > 0;
+                    pos.place(i, colour);
+                    if !had_five {
+                        let (mut near, mut all) = (Vec::new(), Vec::new());
+                        five_cells_after(&pos, colour, Move(i as u16), &mut near);
+                        five_cells(&pos, colour, &mut all);
+                        assert_eq!(near, all, "{rule} {side}x{side} after {i}");
+                        checked += 1;
+                        with_fives += usize::from(!all.is_empty());
+                    }
+                    colour = 1 - colour;
+                }
+            }
+        }
+    }
+    assert!(with_fives > 100, "the games made fives to compare ({with_fives} of {checked})");
 }
 
 #[test]

@@ -7,7 +7,7 @@
 //! transpositions of the same fours are not searched twice. The search is bounded by a node budget and an optional
 //! [`Deadline`]; an exhausted budget returns "not found", never a wrong proof.
 
-use super::threats::{five_cells, four_moves, legal_for};
+use super::threats::{five_cells, five_cells_after, four_moves, legal_for};
 use crate::patterns::FIVE;
 use crate::position::{CellThreats, Move, Position};
 use sente_core::{Deadline, State, StopFlag};
@@ -82,6 +82,12 @@ impl<'b> Solver<'b> {
 
     /// Attacker `att` to move. True when it wins by continuous fours within `depth` attacking moves.
     pub(crate) fn attack(&mut self, pos: &mut Position, att: usize, depth: u32) -> bool {
+        self.attack_after(pos, att, depth, None)
+    }
+
+    /// [`Solver::attack`] where `block`, when given, is the defender's stone just placed, before which the
+    /// defender had no five to make (so its fives are read on that stone's lines only).
+    fn attack_after(&mut self, pos: &mut Position, att: usize, depth: u32, block: Option<Move>) -> bool {
         if self.tick() {
             return false;
         }
@@ -90,10 +96,21 @@ impl<'b> Solver<'b> {
             self.line.push(f);
             return true;
         }
+        // The same stones can be searched for either attacker (a VCT asks about the defender's fours too), and a
+        // thread's table outlives a game, so the key also names the rule and board: a failure under one rule or
+        // size says nothing about another. A known failure is answered before any move is listed.
+        let key = pos.hash() ^ game_key(pos) ^ if att == 0 { 0 } else { 0x9E37_79B9_7F4A_7C15 };
+        let slot = (key as usize) & (self.failed.len() - 1);
+        if depth == 0 || (self.failed[slot].0 == key && self.failed[slot].1 >= depth) {
+            return false;
+        }
         let mut list = self.lists.pop().unwrap_or_default();
         if pos.count(def, FIVE) > 0 {
             // The defender threatens five: the only move is the block, and it must be a four to keep the initiative.
-            five_cells(pos, def, &mut list);
+            match block {
+                Some(b) => five_cells_after(pos, def, b, &mut list),
+                None => five_cells(pos, def, &mut list),
+            }
             let ok = list.len() == 1
                 && legal_for(pos, att, list[0])
                 && CellThreats::of(pos.pats(list[0].index(), att)).fours > 0;
@@ -104,20 +121,11 @@ impl<'b> Solver<'b> {
         } else {
             four_moves(pos, att, &mut list);
         }
-        // The same stones can be searched for either attacker (a VCT asks about the defender's fours too), and a
-        // thread's table outlives a game, so the key also names the rule and board: a failure under one rule or
-        // size says nothing about another.
-        let key = pos.hash() ^ game_key(pos) ^ if att == 0 { 0 } else { 0x9E37_79B9_7F4A_7C15 };
-        let slot = (key as usize) & (self.failed.len() - 1);
-        if depth == 0 || (self.failed[slot].0 == key && self.failed[slot].1 >= depth) {
-            self.lists.push(list);
-            return false;
-        }
         let mut won = false;
         for &m in &list {
             pos.place(m.index(), att);
             self.line.push(m);
-            won = self.defend(pos, att, depth - 1);
+            won = self.defend(pos, att, depth - 1, m);
             pos.remove(m.index());
             if won || self.aborted {
                 break;
@@ -131,21 +139,22 @@ impl<'b> Solver<'b> {
         won
     }
 
-    /// The attacker has just made a four; the defender must block it.
-    fn defend(&mut self, pos: &mut Position, att: usize, depth: u32) -> bool {
+    /// The attacker has just made a four with its stone on `four` (having had no five to make before it); the
+    /// defender must block it.
+    fn defend(&mut self, pos: &mut Position, att: usize, depth: u32, four: Move) -> bool {
         let def = 1 - att;
         if pos.count(def, FIVE) > 0 {
             return false;
         }
         let mut fives = self.lists.pop().unwrap_or_default();
-        five_cells(pos, att, &mut fives);
+        five_cells_after(pos, att, four, &mut fives);
         let result = match fives.len() {
             0 => false,
             1 if legal_for(pos, def, fives[0]) => {
                 let b = fives[0];
                 pos.place(b.index(), def);
                 self.line.push(b);
-                let won = self.attack(pos, att, depth);
+                let won = self.attack_after(pos, att, depth, Some(b));
                 pos.remove(b.index());
                 if !won {
                     self.line.pop();
