@@ -59,7 +59,7 @@ impl Default for GomokuEval {
             extend_forced: false,
             reduce: false,
             vcf_horizon: u32::MAX,
-            vcf_nodes: 16_384,
+            vcf_nodes: 65_536,
             vcf_deadline: None,
         }
     }
