@@ -48,7 +48,7 @@ pub struct GomokuEval {
 }
 
 /// Most attacking fours of a VCF searched inside the main search.
-const HORIZON_VCF_DEPTH: u32 = 8;
+const HORIZON_VCF_DEPTH: u32 = 12;
 
 impl Default for GomokuEval {
     fn default() -> GomokuEval {
