@@ -63,3 +63,29 @@ fn renju_black_avoids_the_forbidden_double_three() {
 fn fuzz_regressions() {
     check("pbrain_fuzz");
 }
+
+/// A second `START` of the same size reuses the brain's tables (cleared, not reallocated): the game after it is
+/// answered exactly as by a brain that starts fresh, whatever game came before, and a `START` of another size still
+/// gets its own game.
+#[test]
+fn a_repeated_start_plays_as_a_fresh_brain() {
+    let game = "BEGIN\nTURN 8,6\nTURN 6,8\nTURN 9,9\nTURN 5,5\n";
+    let other = "TURN 7,7\nTURN 8,8\nTURN 6,6\nTURN 9,6\nTURN 5,9\n";
+    let answers = |input: &str| {
+        let mut output = Vec::new();
+        run(input.as_bytes(), &mut output, &Options { threads: 1, nodes: Some(4000) }).expect("brain runs");
+        String::from_utf8(output)
+            .expect("utf-8")
+            .lines()
+            .filter(|l| !l.starts_with("MESSAGE"))
+            .map(|l| format!("{l}\n"))
+            .collect::<String>()
+    };
+    let fresh = answers(&format!("START 15\n{game}END\n"));
+    assert_eq!(fresh.lines().count(), 6, "OK, then the answers to BEGIN and four TURNs: {fresh}");
+    let again = answers(&format!("START 15\n{other}START 15\n{game}START 19\nBEGIN\nEND\n"));
+    let again: Vec<&str> = again.lines().collect();
+    assert_eq!(again.len(), 6 + 6 + 2, "{again:?}");
+    assert_eq!(again[6..12].join("\n"), fresh.trim_end(), "the game after the second START 15");
+    assert_eq!(again[12..], ["OK", "9,9"], "START 19, then the centre of the larger board");
+}
