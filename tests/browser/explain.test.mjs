@@ -18,6 +18,14 @@ async function openExplain(page, algorithm, depth) {
   await page.waitForFunction(() => !document.getElementById('explain').dataset.busy && document.getElementById('explain-step').dataset.step === '1', null, { timeout: TIMEOUT });
 }
 
+// Loads a position and waits until the page has taken it: "your move" may already be true of the position before,
+// and a tree asked for too early would be that position's.
+async function loadAndWait(page, position) {
+  await loadText(page, position);
+  await page.waitForFunction(() => /Position loaded/.test(document.getElementById('message').textContent), null, { timeout: TIMEOUT });
+  await waitYourMove(page);
+}
+
 const text = (page, id) => page.$eval('#' + id, (e) => e.textContent);
 const step = async (page) => Number(await page.$eval('#explain-step', (e) => e.dataset.step));
 // Rows a person sees (laid out), not merely those without the hidden attribute.
@@ -27,8 +35,7 @@ const prunedShown = (page) => page.$$eval('.tprune', (ps) => ps.filter((p) => p.
 export async function explain(browser) {
   await test('explain: step through the Star/Circle Example 2 tree; α, β and the pruned leaf [desktop]', async () => {
     const page = await openGame(browser, 'starcircle', 'desktop');
-    await loadText(page, EXAMPLE_2);
-    await waitYourMove(page);
+    await loadAndWait(page, EXAMPLE_2);
     await openExplain(page, 'alphabeta', 2);
     const expected = await api('starcircle', 'tree', { position: EXAMPLE_2 });
     assert.equal(expected.nodes, 4, 'the course counts 4 nodes');
@@ -76,8 +83,7 @@ export async function explain(browser) {
   await test('explain: tic-tac-toe trees on a phone; counts equal the API; minimax versus alpha-beta [phone]', async () => {
     const page = await openGame(browser, 'tictactoe', 'phone');
     const position = 'XX.OO....';
-    await loadText(page, position);
-    await waitYourMove(page);
+    await loadAndWait(page, position);
     await openExplain(page, 'minimax', 2);
     // Five free cells; X's 3 wins at once, the other four get four replies each: 1 + 5 + 4·4 nodes.
     assert.match(await text(page, 'explain-summary'), /^minimax, depth 2: 22 nodes visited; value W1, best move 3$/);
