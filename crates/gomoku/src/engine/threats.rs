@@ -7,6 +7,7 @@
 use crate::patterns::{F3, FIVE, Pat, is_four};
 use crate::position::{FLAG_FOUR, Move, Position};
 use crate::rules::Rule;
+use sente_core::grid::Dir;
 
 /// Colour index of black.
 pub const BLACK_INDEX: usize = 0;
@@ -67,14 +68,12 @@ pub fn five_cells_after(pos: &Position, color: usize, last: Move, out: &mut Vec<
     if pos.count(color, FIVE) == 0 {
         return;
     }
-    let d = pos.dims();
-    let (rows, cols) = (i32::from(d.rows), i32::from(d.cols));
-    let (r0, c0) = ((last.index() as i32) / cols, (last.index() as i32) % cols);
-    for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
+    let dims = pos.dims();
+    let from = dims.coord(last.index());
+    for d in Dir::LINES {
         for k in [-4, -3, -2, -1, 1, 2, 3, 4] {
-            let (r, c) = (r0 + k * dr, c0 + k * dc);
-            if r >= 0 && r < rows && c >= 0 && c < cols {
-                let i = (r * cols + c) as usize;
+            if let Some(c) = dims.step(from, d, k) {
+                let i = dims.index(c);
                 if pos.cell(i) == 0 && pos.makes_five(i, color) {
                     out.push(Move(i as u16));
                 }
