@@ -3,8 +3,10 @@
 //! [`Searcher`] owns the reusable parts (table, killers, history, per-ply move buffers) so a long-running engine
 //! keeps its table between moves. One call to [`Searcher::search`] deepens one ply at a time until a limit stops
 //! it, reports every finished iteration to the observer, and returns the deepest finished iteration's move, value
-//! and principal variation. An iteration cut short by a limit is thrown away (best-so-far is the previous one). When
-//! an iteration reaches no depth cut-off at all, its value is exact and the search ends early.
+//! and principal variation. An iteration cut short by a limit keeps only a root move that finished in it and beat
+//! the previous iteration's move (searched first, and finished too): that move was searched deeper; otherwise the
+//! previous iteration's answer stands. When an iteration reaches no depth cut-off at all, its value is exact and
+//! the search ends early.
 
 use super::ordering::{History, pick_next};
 use super::{IterationReport, SearchObserver, SearchResult};
@@ -32,6 +34,9 @@ pub struct Searcher<S: State> {
     deadline: Option<Deadline>,
     aborted: bool,
     hit_horizon: bool,
+    /// The root moves whose search finished in the current iteration, and the best value among them.
+    root_done: Vec<S::Move>,
+    root_value: Value,
 }
 
 impl<S: State> Searcher<S> {
@@ -61,6 +66,8 @@ impl<S: State> Searcher<S> {
             deadline: None,
             aborted: false,
             hit_horizon: false,
+            root_done: Vec::new(),
+            root_value: -Value::INFINITE,
         }
     }
 
@@ -166,6 +173,16 @@ impl<S: State> Searcher<S> {
             let value = self.negamax(&mut state, depth, 0, -Value::INFINITE, Value::INFINITE, eval);
             if self.aborted {
                 result.stopped = true;
+                // A root move that finished in this cut-short iteration and beat the others finished here, the
+                // previous answer among them, was searched deeper than that answer: keep it.
+                if let Some(&m) = self.pv[0].first()
+                    && result.best != Some(m)
+                    && result.best.is_none_or(|b| self.root_done.contains(&b))
+                {
+                    result.best = Some(m);
+                    result.pv = self.pv[0].clone();
+                    result.value = self.root_value;
+                }
                 break;
             }
             let pv = self.pv[0].clone();
@@ -368,6 +385,9 @@ impl<S: State> Searcher<S> {
         // Principal variation search over the moves.
         let mut best = -Value::INFINITE;
         let mut best_move = None;
+        if ply == 0 {
+            self.root_done.clear();
+        }
         for i in 0..moves.len() {
             pick_next(&mut moves, &mut scores, i);
             let m = moves[i];
@@ -401,11 +421,17 @@ impl<S: State> Searcher<S> {
             if self.aborted {
                 break;
             }
+            if ply == 0 {
+                self.root_done.push(m);
+            }
             if v > best {
                 best = v;
                 best_move = Some(m);
                 if v > alpha {
                     alpha = v;
+                    if ply == 0 {
+                        self.root_value = v;
+                    }
                     let (head, tail) = self.pv.split_at_mut(ply + 1);
                     head[ply].clear();
                     head[ply].push(m);
@@ -490,5 +516,40 @@ mod tests {
                 assert_eq!(a, b, "depth {depth} from {}", game.format_state(s));
             }
         }
+    }
+
+    /// An iteration cut short by the node budget answers with a root move that finished in it only when that move
+    /// beat the previous iteration's move, which finished too: the kept move's value is its exact value one ply
+    /// deeper than the last finished iteration, and higher than the previous move's value at that depth.
+    #[test]
+    fn a_cut_short_iteration_keeps_only_a_finished_better_root_move() {
+        let game = TicTacToe;
+        let depth_value = |s: &Board, m: u8, depth: u32| {
+            let mut child = *s;
+            child.play(m);
+            (-crate::search::minimax(&mut child, depth - 1, &Scattered).value).from_tt(1)
+        };
+        let mut kept = 0;
+        for s in crate::testkit::reachable_states(&game, &game.initial_state()).iter().filter(|s| s.outcome().is_none()) {
+            for budget in (1..=6).map(|k| k * Deadline::CHECK_EVERY) {
+                let mut last = (0, None);
+                let r = Searcher::new(1 << 12).search(
+                    s,
+                    &Scattered,
+                    &SearchLimits::nodes(budget),
+                    &mut |rep: &IterationReport<'_, u8>| last = (rep.depth, rep.pv.first().copied()),
+                );
+                let (Some(before), Some(now)) = (last.1, r.best) else { continue };
+                if !r.stopped || now == before {
+                    continue;
+                }
+                kept += 1;
+                let cut = last.0 + 1;
+                assert_eq!(r.value, depth_value(s, now, cut), "{}", game.format_state(s));
+                assert!(r.value > depth_value(s, before, cut), "{}", game.format_state(s));
+                assert_eq!(r.pv.first(), Some(&now));
+            }
+        }
+        assert!(kept > 0, "no cut-short iteration changed its answer");
     }
 }
