@@ -67,13 +67,14 @@ fn parse_record(game: Gomoku, line: &str) -> Option<Record> {
         _ => return None,
     };
     let mv = |t: &str| parse_move_text(game.dims(), t).ok();
+    // Stones are listed in play order, black first (`H8 J9 H9`); older records mark each colour (`xH8 oJ9 xH9`).
     let (mut black, mut white) = (Vec::new(), Vec::new());
-    for stone in opening.split_whitespace() {
-        let (colour, cell) = stone.split_at_checked(1)?;
-        match colour {
-            "x" => black.push(mv(cell)?),
-            "o" => white.push(mv(cell)?),
-            _ => return None,
+    for (k, stone) in opening.split_whitespace().enumerate() {
+        match stone.split_at_checked(1)? {
+            ("x", cell) => black.push(mv(cell)?),
+            ("o", cell) => white.push(mv(cell)?),
+            _ if k % 2 == 0 => black.push(mv(stone)?),
+            _ => white.push(mv(stone)?),
         }
     }
     let moves = moves.split_whitespace().map(mv).collect::<Option<Vec<_>>>()?;
@@ -126,7 +127,12 @@ pub fn run(a: &TuneArgs) -> Result<ExitCode, CliError> {
         }
     }
     if samples.is_empty() {
-        return Err(CliError::Usage("no quiet position in the records".into()));
+        return Err(CliError::Usage(format!(
+            "no quiet position in the records: {games} games read, {skipped} lines skipped (expected lines as \
+             `sente gomoku match --records` writes them: `game N: black A white B opening H8 J9 moves … result \
+             1-0 (…)`, on a {size}×{size} board)",
+            size = a.size
+        )));
     }
     let start = if a.from_current { SCORE } else { HAND_SCORE };
     let f = fit(&samples, &start, a.seed, a.iterations);
@@ -158,6 +164,12 @@ mod tests {
                     (pbrain:x --nodes 5 wins with five)";
         let r = parse_record(game, line).unwrap();
         assert_eq!((r.black.len(), r.white.len(), r.moves.len(), r.black_score), (2, 1, 2, 0.0));
+        // Today's records list the opening in play order, black first, with the slowest-move and replay fields.
+        let line = "game 3: black sente white sente#2 opening J6 I10 I9 moves H9 H8 result 0-1 (sente#2 wins with \
+                    five) slowest 72/32 ms replay http://127.0.0.1:8080/play/gomoku#g=e30";
+        let r = parse_record(game, line).unwrap();
+        assert_eq!((r.black.len(), r.white.len(), r.moves.len(), r.black_score), (2, 1, 2, 0.0));
+        assert_eq!(r.white[0], parse_move_text(game.dims(), "I10").unwrap());
         let fault = "game 2: black a white b opening xH8 moves result 1-0 (b loses: timeout (12 ms))";
         assert!(parse_record(game, fault).is_none());
         assert!(parse_record(game, "garbage").is_none());
