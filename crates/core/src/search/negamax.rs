@@ -530,7 +530,8 @@ mod tests {
             (-crate::search::minimax(&mut child, depth - 1, &Scattered).value).from_tt(1)
         };
         let mut kept = 0;
-        for s in crate::testkit::reachable_states(&game, &game.initial_state()).iter().filter(|s| s.outcome().is_none()) {
+        for s in crate::testkit::reachable_states(&game, &game.initial_state()).iter().filter(|s| s.outcome().is_none())
+        {
             for budget in (1..=6).map(|k| k * Deadline::CHECK_EVERY) {
                 let mut last = (0, None);
                 let r = Searcher::new(1 << 12).search(

@@ -54,7 +54,7 @@ impl Default for GomokuEval {
     fn default() -> GomokuEval {
         GomokuEval {
             jitter: 0,
-            width: 20,
+            width: 12,
             root: None,
             extend_forced: false,
             reduce: false,
