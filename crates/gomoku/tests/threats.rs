@@ -11,7 +11,7 @@ use sente_gomoku::engine::threats::{five_cells, five_cells_after, has_open_four_
 use sente_gomoku::engine::vcf::{Budget, find_vcf, vcf_len};
 use sente_gomoku::engine::vct::find_vct;
 use sente_gomoku::engine::weights::weight_move;
-use sente_gomoku::engine::{Engine, ThinkLimits, search_time};
+use sente_gomoku::engine::{Engine, ThinkLimits, VCT_DEPTH, search_time, vct_safe_moves};
 use sente_gomoku::notation::parse_board;
 use sente_gomoku::openings::opening;
 use sente_gomoku::patterns::FIVE;
@@ -193,6 +193,48 @@ fn vct_finds_a_win_by_threes_where_no_vcf_exists() {
     if let Some(l) = find_vct(&mut r, 0, 4, &Budget::nodes(300_000)).line {
         assert_ne!(l[0], centre, "renju black may not start with the double three");
     }
+}
+
+/// The defence against a win by threes: white's two open twos cross at a free point (a double three there wins)
+/// and black, to move, has only a closed three to push to a four. Of black's moves near the stones,
+/// `vct_safe_moves` keeps exactly those after which white has no VCT (each checked again with a larger budget),
+/// drops the rest (most of them), and keeps every move when it has no time to check; the engine, even with a
+/// depth-1 search, answers with a kept move.
+#[test]
+fn the_root_keeps_exactly_the_moves_that_stop_the_opponents_vct() {
+    let g = Gomoku::new(15, Rule::Freestyle).expect("size");
+    let mut rows = vec![".".repeat(15); 15];
+    rows[5] = "........o......".to_string();
+    rows[6] = "........o......".to_string();
+    rows[7] = "......oo.......".to_string();
+    rows[0] = "x..............".to_string();
+    rows[12] = "oxxx...........".to_string();
+    rows[14] = "x..............".to_string();
+    let pos = parse_board(g, &rows.join("\n")).expect("board");
+    assert_eq!(pos.to_move(), sente_core::Player::First);
+    assert!(find_vct(&mut pos.clone(), 1, VCT_DEPTH, &Budget::nodes(300_000)).line.is_some(), "white threatens");
+    let mut near = Vec::new();
+    pos.legal_moves(&mut near);
+    near.retain(|m| pos.near(m.index()) > 0);
+    let mut p = pos.clone();
+    let (keep, nodes) = vct_safe_moves(&mut p, &near, &Budget::nodes(5_000));
+    assert_eq!(p, pos);
+    assert!(nodes > 0);
+    assert!(!keep.is_empty() && keep.len() * 2 < near.len(), "kept {} of {}", keep.len(), near.len());
+    for &m in &near {
+        let mut after = pos.clone();
+        after.play(m);
+        let refuted = find_vct(&mut after, 1, VCT_DEPTH, &Budget::nodes(300_000)).line.is_some();
+        assert_eq!(keep.contains(&m), !refuted, "{m:?}");
+    }
+    // Out of time before the first check: nothing is dropped.
+    let stopped = sente_core::StopFlag::new();
+    stopped.stop();
+    let budget = Budget { cancel: Some(stopped), ..Budget::nodes(5_000) };
+    assert_eq!(vct_safe_moves(&mut p, &near, &budget).0, near);
+    let mut engine = Engine::new(1, 4);
+    let d = engine.think(&pos, &ThinkLimits { depth: Some(1), nodes: Some(200_000), ..ThinkLimits::default() });
+    assert!(keep.contains(&d.expect("the game is not over").best));
 }
 
 /// Issue 6 follow-up (engine overran `--time-ms 50`): the threat solvers look at the clock (and the stop flag behind

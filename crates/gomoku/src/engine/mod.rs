@@ -4,6 +4,7 @@
 //! 1. forced moves: the only legal move, the centre on an empty board, our five, the block of a single opposing five;
 //! 2. our VCF ([`vcf`]), then, unless the opponent threatens one of his own, our VCT ([`vct`]);
 //! 3. if the opponent has a VCF, the root moves are narrowed to those after which he has none (forced defence);
+//!    otherwise, if he has a VCT, the root moves after which he still has one are dropped;
 //! 4. iterative-deepening PVS from [`sente_core::search::Searcher`] with the Gomoku [`eval::GomokuEval`] (threat
 //!    ordering and forward pruning) under a soft deadline (no new iteration) and a hard one (stop), on every
 //!    thread at once through the core's Lazy SMP (`Searcher::search_smp`, one shared transposition table).
@@ -79,6 +80,29 @@ fn proved(line: Vec<Move>, nodes: u64, reason: Reason) -> Decision {
     Decision { best: line[0], value: Value::win_in(line.len() as i32), depth: 0, nodes, reason, pv: line }
 }
 
+/// The moves of `moves` (for the side to move in `pos`) after which the opponent has no VCT of [`VCT_DEPTH`]
+/// attacking moves found within `each` (a budget per move), and the nodes spent. A move not checked before
+/// `each`'s deadline or cancel flag stays. `pos` is restored.
+pub fn vct_safe_moves(pos: &mut Position, moves: &[Move], each: &Budget) -> (Vec<Move>, u64) {
+    let op = 1 - pos.to_move().index();
+    let (mut keep, mut nodes) = (Vec::new(), 0);
+    for &m in moves {
+        let out = each.cancel.as_ref().is_some_and(StopFlag::is_stopped)
+            || each.deadline.as_ref().is_some_and(|d| d.should_stop(0));
+        if !out {
+            pos.play(m);
+            let refutation = vct::find_vct(pos, op, VCT_DEPTH, each);
+            pos.undo(m);
+            nodes += refutation.nodes;
+            if refutation.line.is_some() {
+                continue;
+            }
+        }
+        keep.push(m);
+    }
+    (keep, nodes)
+}
+
 /// A reusable engine: the core searcher, its shared table, and the thread count.
 #[derive(Debug)]
 pub struct Engine {
@@ -87,7 +111,10 @@ pub struct Engine {
 }
 
 const VCF_DEPTH: u32 = 20;
-const VCT_DEPTH: u32 = 5;
+/// Most attacking moves of the engine's VCT searches.
+pub const VCT_DEPTH: u32 = 5;
+/// Node budget of each check that a root move leaves the opponent no VCT.
+const VCT_CHECK_NODES: u64 = 5_000;
 
 /// Budgets shorter than this search on one thread: joining Lazy SMP helpers costs up to one clock-check interval.
 pub const SMP_MIN_TIME: Duration = Duration::from_millis(150);
@@ -169,6 +196,7 @@ impl Engine {
         }
         let threat = find_vcf(&mut pos, op, VCF_DEPTH, &b);
         spent += threat.nodes;
+        let mut their_vct = false;
         if threat.line.is_none() {
             let b = budget(0.15, 5);
             let vct = vct::find_vct(&mut pos, me, VCT_DEPTH, &b);
@@ -181,6 +209,10 @@ impl Engine {
                 d.value = Value::win_in(bound as i32);
                 return Some(d);
             }
+            // Would the opponent, moving now, win by threes?
+            let theirs = vct::find_vct(&mut pos, op, VCT_DEPTH, &budget(0.1, 10));
+            spent += theirs.nodes;
+            their_vct = theirs.line.is_some();
         }
         // Forced defence: keep the root moves after which the opponent has no VCF.
         let mut eval = eval;
@@ -203,6 +235,17 @@ impl Engine {
             }
             if !safe.is_empty() {
                 eval.root = Some((pos.hash(), safe));
+            }
+        }
+        // Defence against threes: drop the root moves after which the opponent still has a VCT (a move not
+        // checked in time stays); if every move loses so, keep them all.
+        if their_vct {
+            let b = budget(0.15, 10);
+            let each = Budget { nodes: (b.nodes / 8).min(VCT_CHECK_NODES), ..b.clone() };
+            let (keep, nodes) = vct_safe_moves(&mut pos, &narrowed, &each);
+            spent += nodes;
+            if !keep.is_empty() && keep.len() < narrowed.len() {
+                eval.root = Some((pos.hash(), keep));
             }
         }
         // The search's hard deadline keeps the reserve; with no time left it still runs a token search (one
