@@ -167,16 +167,24 @@ fn fives_read_on_the_last_stones_lines_are_every_five_in_random_games() {
     assert!(with_fives > 100, "the games made fives to compare ({with_fives} of {checked})");
 }
 
+/// A 15×15 board where `attacker` (`x` or `o`) has two open twos that cross at the free point H8 (a double three
+/// there wins), with the other rows given in `rest` (row index, text).
+fn crossing_twos(attacker: char, rest: &[(usize, &str)]) -> Vec<String> {
+    let mut rows = vec![".".repeat(15); 15];
+    rows[5] = format!("........{attacker}......");
+    rows[6] = format!("........{attacker}......");
+    rows[7] = format!("......{attacker}{attacker}.......");
+    for &(r, text) in rest {
+        rows[r] = text.to_string();
+    }
+    rows
+}
+
 #[test]
 fn vct_finds_a_win_by_threes_where_no_vcf_exists() {
     // Two open twos that cross at a free point: the double three there wins (no four exists yet, so no VCF).
     let g = Gomoku::new(15, Rule::Freestyle).expect("size");
-    let mut rows = vec![".".repeat(15); 15];
-    rows[5] = "........x......".to_string();
-    rows[6] = "........x......".to_string();
-    rows[7] = "......xx.......".to_string();
-    rows[0] = "o.o.o..........".to_string();
-    rows[14] = "o..............".to_string();
+    let rows = crossing_twos('x', &[(0, "o.o.o.........."), (14, "o..............")]);
     let pos = parse_board(g, &rows.join("\n")).expect("board");
     let mut p = pos.clone();
     assert!(find_vcf(&mut p, 0, 20, &Budget::nodes(50_000)).line.is_none(), "no win by fours alone");
@@ -203,13 +211,7 @@ fn vct_finds_a_win_by_threes_where_no_vcf_exists() {
 #[test]
 fn the_root_keeps_exactly_the_moves_that_stop_the_opponents_vct() {
     let g = Gomoku::new(15, Rule::Freestyle).expect("size");
-    let mut rows = vec![".".repeat(15); 15];
-    rows[5] = "........o......".to_string();
-    rows[6] = "........o......".to_string();
-    rows[7] = "......oo.......".to_string();
-    rows[0] = "x..............".to_string();
-    rows[12] = "oxxx...........".to_string();
-    rows[14] = "x..............".to_string();
+    let rows = crossing_twos('o', &[(0, "x.............."), (12, "oxxx..........."), (14, "x..............")]);
     let pos = parse_board(g, &rows.join("\n")).expect("board");
     assert_eq!(pos.to_move(), sente_core::Player::First);
     assert!(find_vct(&mut pos.clone(), 1, VCT_DEPTH, &Budget::nodes(300_000)).line.is_some(), "white threatens");
