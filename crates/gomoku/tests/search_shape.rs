@@ -105,3 +105,23 @@ fn horizon_vcf_proves_suite_wins_at_depth_three() {
     assert_eq!(proved, entries.len());
     assert!(plain < proved, "the horizon VCF should matter: {plain} of {proved} proved without it");
 }
+
+/// A quiet root is searched wider than the inner nodes: on the bench's quiet middle-game positions, the root keeps
+/// `ROOT_WIDTH` moves, more than an inner node, and every move an inner node keeps is among them.
+#[test]
+fn a_quiet_root_keeps_the_inner_cut_and_the_next_best_moves() {
+    use sente_core::Evaluator;
+    use sente_gomoku::engine::{ROOT_WIDTH, root_moves};
+    for size in [15, 19] {
+        let g = Gomoku::new(size, Rule::Freestyle).expect("size");
+        for pos in sente_gomoku::bench::positions(g) {
+            let mut legal = Vec::new();
+            pos.legal_moves(&mut legal);
+            let root = root_moves(&pos, &legal);
+            let mut inner = legal.clone();
+            GomokuEval::default().select_moves(&pos, &mut inner);
+            assert!(inner.len() < root.len() && root.len() == ROOT_WIDTH, "{} and {}", inner.len(), root.len());
+            assert!(inner.iter().all(|m| root.contains(m)));
+        }
+    }
+}

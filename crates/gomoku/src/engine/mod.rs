@@ -4,7 +4,8 @@
 //! 1. forced moves: the only legal move, the centre on an empty board, our five, the block of a single opposing five;
 //! 2. our VCF ([`vcf`]), then, unless the opponent threatens one of his own, our VCT ([`vct`]);
 //! 3. if the opponent has a VCF, the root moves are narrowed to those after which he has none (forced defence);
-//!    otherwise, if he has a VCT, the root moves after which he still has one are dropped;
+//!    otherwise, if he has a VCT, the root moves after which he still has one are dropped; a quiet root is cut to
+//!    [`ROOT_WIDTH`] moves, wider than the inner nodes;
 //! 4. iterative-deepening PVS from [`sente_core::search::Searcher`] with the Gomoku [`eval::GomokuEval`] (threat
 //!    ordering and forward pruning) under a soft deadline (no new iteration) and a hard one (stop), on every
 //!    thread at once through the core's Lazy SMP (`Searcher::search_smp`, one shared transposition table).
@@ -103,6 +104,17 @@ pub fn vct_safe_moves(pos: &mut Position, moves: &[Move], each: &Budget) -> (Vec
     (keep, nodes)
 }
 
+/// The moves searched at a quiet root of `pos` (`legal`: its legal moves): the evaluator's own choice (forced
+/// replies, or the near cells cut by the quick key) with the cut at [`ROOT_WIDTH`] instead of
+/// [`GomokuEval::width`].
+#[must_use]
+pub fn root_moves(pos: &Position, legal: &[Move]) -> Vec<Move> {
+    let wide = GomokuEval { width: ROOT_WIDTH, ..GomokuEval::default() };
+    let mut moves = legal.to_vec();
+    wide.select_moves(pos, &mut moves);
+    moves
+}
+
 /// A reusable engine: the core searcher, its shared table, and the thread count.
 #[derive(Debug)]
 pub struct Engine {
@@ -113,6 +125,8 @@ pub struct Engine {
 const VCF_DEPTH: u32 = 20;
 /// Most attacking moves of the engine's VCT searches.
 pub const VCT_DEPTH: u32 = 5;
+/// Moves searched at a quiet root; inner quiet nodes keep [`GomokuEval::width`].
+pub const ROOT_WIDTH: usize = 20;
 /// Node budget of each check that a root move leaves the opponent no VCT.
 const VCT_CHECK_NODES: u64 = 5_000;
 
@@ -247,6 +261,10 @@ impl Engine {
             if !keep.is_empty() && keep.len() < narrowed.len() {
                 eval.root = Some((pos.hash(), keep));
             }
+        }
+        // At a quiet root (the width cut applied, no defence narrowed it) the search looks wider than inside.
+        if eval.root.is_none() && narrowed.len() == eval.width {
+            eval.root = Some((pos.hash(), root_moves(&pos, &legal)));
         }
         // The search's hard deadline keeps the reserve; with no time left it still runs a token search (one
         // clock-check interval at most) so the move comes from the evaluator, not from list order.
