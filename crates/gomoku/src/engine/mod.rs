@@ -126,7 +126,7 @@ const VCF_DEPTH: u32 = 20;
 /// Most attacking moves of the engine's VCT searches.
 pub const VCT_DEPTH: u32 = 5;
 /// Moves searched at a quiet root; inner quiet nodes keep [`GomokuEval::width`].
-pub const ROOT_WIDTH: usize = 20;
+pub const ROOT_WIDTH: usize = 30;
 /// Node budget of each check that a root move leaves the opponent no VCT.
 const VCT_CHECK_NODES: u64 = 5_000;
 
