@@ -299,7 +299,7 @@ impl Engine {
             depth: limits.depth,
             nodes: limits.nodes,
             time: remaining,
-            soft_time: remaining.map(|t| t.mul_f64(0.4)),
+            soft_time: remaining.map(|t| t.mul_f64(0.6)),
             stop: stop.clone(),
         };
         self.searcher.search_smp(pos, eval, &search_limits, &mut (), threads)
