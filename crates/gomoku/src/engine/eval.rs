@@ -320,7 +320,7 @@ impl Evaluator<Position> for GomokuEval {
     }
 
     /// Late quiet moves are searched shallower first: one ply from the fourth move on, two from the fifth, three
-    /// from the seventh at depth 5 or more, four from the tenth at depth 7 or more (the core reduces only at depth
+    /// from the seventh at depth 4 or more, four from the tenth at depth 6 or more (the core reduces only at depth
     /// 3 or more and keeps at least one ply). Never while the opponent threatens (a four or an open three, whose
     /// defences [`GomokuEval::select_moves`] has already narrowed), and never a move that makes or blocks a three,
     /// a four or a five.
@@ -336,7 +336,7 @@ impl Evaluator<Position> for GomokuEval {
         if cell_sum(s, m.index()) & 0x0000_FFFF_0000_FFFF != 0 {
             return 0;
         }
-        1 + u32::from(index >= 4) + u32::from(index >= 6 && depth >= 5) + u32::from(index >= 9 && depth >= 7)
+        1 + u32::from(index >= 4) + u32::from(index >= 6 && depth >= 4) + u32::from(index >= 9 && depth >= 6)
     }
 
     /// At a node with at most [`GomokuEval::vcf_horizon`] plies left (by default every node), a win by continuous
