@@ -54,7 +54,7 @@ impl Default for GomokuEval {
     fn default() -> GomokuEval {
         GomokuEval {
             jitter: 0,
-            width: 12,
+            width: 16,
             root: None,
             extend_forced: false,
             reduce: true,
