@@ -33,7 +33,7 @@ pub struct GomokuEval {
     pub width: usize,
     /// Moves allowed at the root (hash, moves); `None` allows all.
     pub root: Option<(u64, Vec<Move>)>,
-    /// Extend nodes with a single forced reply ([`Evaluator::extension`]).
+    /// Extend nodes with a single forced reply ([`Evaluator::extension`]); on by default.
     pub extend_forced: bool,
     /// Reduce late quiet moves ([`Evaluator::reduction`]); on by default.
     pub reduce: bool,
@@ -56,7 +56,7 @@ impl Default for GomokuEval {
             jitter: 0,
             width: 16,
             root: None,
-            extend_forced: false,
+            extend_forced: true,
             reduce: true,
             vcf_horizon: u32::MAX,
             vcf_nodes: 65_536,
