@@ -103,6 +103,24 @@ impl FromStr for Command {
     }
 }
 
+/// The time the brain gives its engine for one move under a turn limit `turn`: the turn less a tenth of it, and
+/// at least 60 ms, for the pipes and the manager's own clock (never under 10 ms). A referee that runs the engine
+/// in its own process gives it the same, so the engine against its own brain is an even match.
+///
+/// # Examples
+/// ```
+/// use std::time::Duration;
+/// use sente_gomoku::pbrain::turn_budget;
+/// assert_eq!(turn_budget(Duration::from_millis(1000)), Duration::from_millis(900));
+/// assert_eq!(turn_budget(Duration::from_millis(300)), Duration::from_millis(240));
+/// assert_eq!(turn_budget(Duration::from_millis(50)), Duration::from_millis(10));
+/// ```
+#[must_use]
+pub fn turn_budget(turn: Duration) -> Duration {
+    let ms = u64::try_from(turn.as_millis()).unwrap_or(u64::MAX);
+    Duration::from_millis(ms.saturating_sub((ms / 10).max(60)).max(10))
+}
+
 /// The brain's state between commands.
 struct Brain {
     options: Options,
@@ -175,13 +193,13 @@ impl Brain {
             return ThinkLimits { nodes: self.options.nodes, ..ThinkLimits::default() };
         }
         let turn = if self.timeout_turn == 0 { 200 } else { self.timeout_turn };
-        let mut ms = turn.saturating_sub((turn / 10).max(60));
+        let mut time = turn_budget(Duration::from_millis(turn));
         if let Some(left) = self.time_left
             && self.timeout_match > 0
         {
-            ms = ms.min(left / 10);
+            time = time.min(Duration::from_millis(left / 10)).max(Duration::from_millis(10));
         }
-        ThinkLimits { time: Some(Duration::from_millis(ms.max(10))), ..ThinkLimits::default() }
+        ThinkLimits { time: Some(time), ..ThinkLimits::default() }
     }
 
     /// Thinks, plays and answers the brain's move.

@@ -13,6 +13,7 @@ use crate::error::CliError;
 use sente_core::Stopwatch;
 use sente_gomoku::engine::weights::weight_move;
 use sente_gomoku::engine::{Engine, ThinkLimits};
+use sente_gomoku::pbrain::turn_budget;
 use sente_gomoku::{Move, Position};
 use std::time::Duration;
 
@@ -170,6 +171,17 @@ struct Builtin {
     seed: u64,
 }
 
+impl Builtin {
+    /// A move's limits: the node budget, or the time Sente's own brain would take from the same turn limit
+    /// ([`turn_budget`]), so `sente` against `pbrain:sente …` is an even match.
+    fn limits(&self) -> ThinkLimits {
+        match self.nodes {
+            Some(n) => ThinkLimits { nodes: Some(n), ..ThinkLimits::default() },
+            None => ThinkLimits { time: Some(turn_budget(self.time)), ..ThinkLimits::default() },
+        }
+    }
+}
+
 impl Player for Builtin {
     fn new_game(&mut self, index: usize) -> Result<(), Fault> {
         if let Some(e) = self.engine.as_mut() {
@@ -181,16 +193,10 @@ impl Player for Builtin {
 
     fn play(&mut self, pos: &Position, _stones: &[Move]) -> Result<Answer, Fault> {
         let clock = Stopwatch::start();
+        let limits = self.limits();
         let mv = match self.engine.as_mut() {
             None => weight_move(pos, self.seed),
-            Some(engine) => {
-                // Keep a margin for the thread joins and the clock checks between nodes.
-                let limits = match self.nodes {
-                    Some(n) => ThinkLimits { nodes: Some(n), ..ThinkLimits::default() },
-                    None => ThinkLimits { time: Some(self.time.mul_f64(0.85)), ..ThinkLimits::default() },
-                };
-                engine.think(pos, &limits).map(|d| d.best)
-            }
+            Some(engine) => engine.think(pos, &limits).map(|d| d.best),
         };
         let mv = mv.ok_or_else(|| Fault::Crash(format!("no move in a position with {} stones", pos.stones())))?;
         Ok(Answer { mv, took: clock.elapsed(), resent: false })
@@ -210,6 +216,20 @@ mod tests {
         assert!(parse("stockfish").is_err());
         assert!(parse("pbrain:").is_err());
         assert!(parse("x=y").is_err());
+    }
+
+    /// The built-in engine thinks as long as its own brain would under the same turn limit: at 100 ms a move the
+    /// brain keeps 60 ms back, so the built-in engine must too (it once took 85 ms, twice the brain's 40 ms, and
+    /// won two games in three against an identical brain).
+    #[test]
+    fn the_builtin_engine_takes_its_brains_time() {
+        let builtin = |ms| Builtin { engine: None, nodes: None, time: Duration::from_millis(ms), base: 0, seed: 0 };
+        for ms in [30, 100, 300, 1000, 5000] {
+            assert_eq!(builtin(ms).limits().time, Some(turn_budget(Duration::from_millis(ms))));
+        }
+        assert_eq!(builtin(100).limits().time, Some(Duration::from_millis(40)));
+        let by_nodes = Builtin { nodes: Some(5000), ..builtin(100) };
+        assert_eq!((by_nodes.limits().nodes, by_nodes.limits().time), (Some(5000), None));
     }
 
     #[test]
