@@ -87,7 +87,6 @@ impl SearchLimits {
             start: now,
             hard: self.time.map(|t| now + t),
             soft: self.soft_time.or(self.time).map(|t| now + t),
-            soft_set: self.soft_time.is_some(),
             nodes: self.nodes,
             stop: self.stop.clone(),
         }
@@ -100,7 +99,6 @@ pub struct Deadline {
     start: Instant,
     hard: Option<Instant>,
     soft: Option<Instant>,
-    soft_set: bool,
     nodes: Option<u64>,
     stop: StopFlag,
 }
@@ -127,17 +125,6 @@ impl Deadline {
     #[must_use]
     pub fn soft_expired(&self) -> bool {
         self.stop.is_stopped() || self.soft.is_some_and(|s| Instant::now() >= s)
-    }
-
-    /// [`Deadline::soft_expired`] with an explicit soft time ([`SearchLimits::soft_time`]) stretched by `scale`
-    /// (at most to the hard time): a search whose answer keeps changing may start another iteration, one whose
-    /// answer has settled stops sooner. Without an explicit soft time the scale does not apply.
-    #[must_use]
-    pub fn soft_expired_scaled(&self, scale: f64) -> bool {
-        let Some(soft) = self.soft.filter(|_| self.soft_set) else { return self.soft_expired() };
-        let stretched = self.start + (soft - self.start).mul_f64(scale.max(0.0));
-        let limit = self.hard.map_or(stretched, |h| stretched.min(h));
-        self.stop.is_stopped() || Instant::now() >= limit
     }
 
     /// Time since the search started.
@@ -185,19 +172,6 @@ mod tests {
         assert!(d.should_stop(100));
         assert!(flag.is_stopped());
         assert!(d.soft_expired());
-    }
-
-    #[test]
-    fn only_an_explicit_soft_time_is_scaled() {
-        let hour = Duration::from_secs(3600);
-        let soft = SearchLimits { time: Some(2 * hour), soft_time: Some(hour), ..SearchLimits::default() }.start();
-        assert!(!soft.soft_expired() && !soft.soft_expired_scaled(1.4));
-        assert!(soft.soft_expired_scaled(0.0), "a soft time scaled to nothing has passed");
-        let hard_only = SearchLimits::time(hour).start();
-        assert!(!hard_only.soft_expired_scaled(0.0), "without a soft time the hard time alone decides");
-        let stopped = SearchLimits { soft_time: Some(hour), ..SearchLimits::default() };
-        stopped.stop.stop();
-        assert!(stopped.start().soft_expired_scaled(1.4));
     }
 
     #[test]

@@ -39,10 +39,6 @@ pub struct Searcher<S: State> {
     root_value: Value,
 }
 
-/// The soft time's stretch by how many iterations in a row kept the best move (0: it just changed): a changing
-/// answer may start one more iteration, a settled one stops sooner ([`crate::Deadline::soft_expired_scaled`]).
-const STABILITY_SCALE: [f64; 4] = [1.4, 1.0, 0.85, 0.7];
-
 impl<S: State> Searcher<S> {
     /// A searcher whose table holds at most `tt_entries` entries.
     #[must_use]
@@ -153,8 +149,7 @@ impl<S: State> Searcher<S> {
         })
     }
 
-    /// Iterative deepening from `first` in steps of `step` plies. With an explicit soft time, how long new
-    /// iterations may start depends on how settled the answer is ([`STABILITY_SCALE`]).
+    /// Iterative deepening from `first` in steps of `step` plies.
     fn deepen<E: Evaluator<S>>(
         &mut self,
         root: &S,
@@ -170,8 +165,6 @@ impl<S: State> Searcher<S> {
         let mut result = self.fallback(&state, eval);
         let max = limits.max_depth();
         let mut depth = first.min(max);
-        // Iterations in a row whose best move matched the one before (time management: see `STABILITY_SCALE`).
-        let mut stable = 0;
         while depth <= max {
             let this_depth = depth;
             depth = if depth == max { max + 1 } else { (depth + step).min(max) };
@@ -202,10 +195,9 @@ impl<S: State> Searcher<S> {
                 hashfull: self.own.as_ref().unwrap_or(&self.tt).fill_permille(),
             });
             let exact = !self.hit_horizon || value.is_decisive();
-            stable = if result.best == pv.first().copied() { stable + 1 } else { 0 };
             result =
                 SearchResult { best: pv.first().copied(), value, pv, depth, nodes: self.nodes, stopped: false, exact };
-            if !self.hit_horizon || deadline.soft_expired_scaled(STABILITY_SCALE[stable.min(3)]) {
+            if !self.hit_horizon || deadline.soft_expired() {
                 break;
             }
         }

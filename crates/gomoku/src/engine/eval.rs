@@ -33,9 +33,9 @@ pub struct GomokuEval {
     pub width: usize,
     /// Moves allowed at the root (hash, moves); `None` allows all.
     pub root: Option<(u64, Vec<Move>)>,
-    /// Extend nodes with a single forced reply ([`Evaluator::extension`]); on by default.
+    /// Extend nodes with a single forced reply ([`Evaluator::extension`]).
     pub extend_forced: bool,
-    /// Reduce late quiet moves ([`Evaluator::reduction`]); on by default.
+    /// Reduce late quiet moves ([`Evaluator::reduction`]).
     pub reduce: bool,
     /// Nodes with at most this many plies left look for a VCF of the side to move ([`Evaluator::prove`]): 0 for
     /// none, `u32::MAX` (the default) for every node but the root, whose VCF the engine has already looked for.
@@ -54,10 +54,10 @@ impl Default for GomokuEval {
     fn default() -> GomokuEval {
         GomokuEval {
             jitter: 0,
-            width: 16,
+            width: 12,
             root: None,
-            extend_forced: true,
-            reduce: true,
+            extend_forced: false,
+            reduce: false,
             vcf_horizon: u32::MAX,
             vcf_nodes: 65_536,
             vcf_deadline: None,
@@ -319,11 +319,10 @@ impl Evaluator<Position> for GomokuEval {
         u32::from(self.extend_forced && moves.len() == 1)
     }
 
-    /// Late quiet moves are searched shallower first: one ply from the fourth move on, two from the fifth, three
-    /// from the seventh at depth 4 or more, four from the tenth at depth 6 or more (the core reduces only at depth
-    /// 3 or more and keeps at least one ply). Never while the opponent threatens (a four or an open three, whose
-    /// defences [`GomokuEval::select_moves`] has already narrowed), and never a move that makes or blocks a three,
-    /// a four or a five.
+    /// Late quiet moves are searched a ply shallower first (two plies from the ninth move on at depth 5 or more):
+    /// not before the fourth move, never while the opponent threatens (a four or an open three, whose defences
+    /// [`GomokuEval::select_moves`] has already narrowed), and never for a move that makes or blocks a three, a
+    /// four or a five.
     fn reduction(&self, s: &Position, m: Move, index: usize, depth: u32) -> u32 {
         if !self.reduce || index < 3 {
             return 0;
@@ -336,7 +335,7 @@ impl Evaluator<Position> for GomokuEval {
         if cell_sum(s, m.index()) & 0x0000_FFFF_0000_FFFF != 0 {
             return 0;
         }
-        1 + u32::from(index >= 4) + u32::from(index >= 6 && depth >= 4) + u32::from(index >= 9 && depth >= 6)
+        1 + u32::from(index >= 8 && depth >= 5)
     }
 
     /// At a node with at most [`GomokuEval::vcf_horizon`] plies left (by default every node), a win by continuous
