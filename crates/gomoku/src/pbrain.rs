@@ -105,7 +105,7 @@ impl FromStr for Command {
 
 /// The time the brain gives its engine for one move under a turn limit `turn`: the turn less a tenth of it, and
 /// at least 60 ms, for the pipes and the manager's own clock (never under 10 ms). A referee that runs the engine
-/// in its own process gives it the same, so the engine against its own brain is an even match.
+/// in its own process gives it the same, so the engine and its own brain search for the same time.
 ///
 /// # Examples
 /// ```

@@ -173,7 +173,7 @@ struct Builtin {
 
 impl Builtin {
     /// A move's limits: the node budget, or the time Sente's own brain would take from the same turn limit
-    /// ([`turn_budget`]), so `sente` against `pbrain:sente …` is an even match.
+    /// ([`turn_budget`]), so `sente` and `pbrain:sente …` search for the same time.
     fn limits(&self) -> ThinkLimits {
         match self.nodes {
             Some(n) => ThinkLimits { nodes: Some(n), ..ThinkLimits::default() },
