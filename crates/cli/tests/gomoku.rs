@@ -95,6 +95,24 @@ fn pbrain_answers_a_short_session() {
     assert_eq!(lines.len(), 7);
 }
 
+/// `match --sprt`: the engine against the weight bot wins every game, so the sequential test accepts H1 long
+/// before the 40 games allowed (each win adds ln(s1/s0) to the ratio: eight wins pass the bound at 200 Elo), and
+/// no further game starts; a malformed test is a usage error.
+#[test]
+fn match_with_sprt_stops_when_the_test_decides() {
+    let out =
+        sente(&["gomoku", "match", "sente", "weights", "--games", "40", "--nodes", "3000", "--sprt", "0,200"], "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("game 8: black weights white sente: 0-1, sente wins with five (LLR +3.35)"), "{stdout}");
+    assert!(!stdout.contains("game 9:"), "{stdout}");
+    assert!(stdout.contains("sente vs weights: 8 games, +8 -0 =0"), "{stdout}");
+    assert!(stdout.contains("H1 accepted after 8 games: the first engine is stronger by more than 0"), "{stdout}");
+    let bad = sente(&["gomoku", "match", "sente", "weights", "--sprt", "20,0"], "");
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(text(&bad.stderr).contains("expected ELO0,ELO1 with ELO0 < ELO1"), "{}", text(&bad.stderr));
+}
+
 #[test]
 fn match_runner_plays_alternating_games_and_writes_records() {
     let dir = tempfile::tempdir().expect("tempdir");

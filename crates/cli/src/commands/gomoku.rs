@@ -78,7 +78,9 @@ sente gomoku bench --vcf crates/gomoku/tests/data/vcf.txt   time the VCF solver 
     #[command(after_help = "Examples:\n  \
 sente gomoku match sente weights --games 20 --time-ms 200 --records games.txt\n  \
 sente gomoku match sente 'pbrain:./pbrain-wine' --size 19 --time-ms 300 --games 40\n  \
-sente gomoku match sente weights --tolerance-ms 0     no tolerance: the contest's strict clock\n\n\
+sente gomoku match sente weights --tolerance-ms 0     no tolerance: the contest's strict clock\n  \
+sente gomoku match 'pbrain:./new gomoku pbrain' 'pbrain:./old gomoku pbrain' --sprt 0,25\n    \
+a sequential test: stops once the games show a gain (H1) or none (H0)\n\n\
 Brains are named by their ABOUT name. A move later than --time-ms plus --tolerance-ms\n\
 (1000 by default, as Piskvork's manager) loses; the first line of output states both.")]
     Match(matches::MatchArgs),

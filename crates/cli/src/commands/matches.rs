@@ -4,14 +4,18 @@
 //! Engines are entry specifications (`sente`, `weights`, `pbrain:COMMAND`, `nptu:COMMAND`, optionally `LABEL=…`),
 //! shown by name (a brain by its `ABOUT` name). Game `k` (from 1) plays opening `(k-1)/2` of the set, the first
 //! engine black in odd games, so each opening is played once with each colour. The clocks, verdicts, openings and
-//! records are the tournament module's; this file only pairs the two engines and prints.
+//! records are the tournament module's; this file only pairs the two engines and prints. With `--sprt ELO0,ELO1`
+//! the match ends as soon as the sequential test (`tournament::sprt`) decides; every progress line then shows the
+//! log-likelihood ratio so far.
 
 use crate::error::CliError;
 use crate::io::write_output;
 use crate::tournament::elo::Tally;
 use crate::tournament::game::opening_of;
 use crate::tournament::schedule::{self, Job};
+use crate::tournament::sprt::{Sprt, Verdict};
 use crate::tournament::{TournamentArgs, entry, record};
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -22,9 +26,13 @@ pub struct MatchArgs {
     first: String,
     /// Second engine, as the first.
     second: String,
-    /// Number of games (colours alternate; each opening is played twice).
+    /// Number of games (colours alternate; each opening is played twice); with --sprt, the most games played.
     #[arg(long, default_value_t = 10)]
     games: usize,
+    /// Sequential test: stop as soon as the games accept H0 (the first engine is ELO0 stronger) or H1 (ELO1
+    /// stronger), at 5% error rates, e.g. `--sprt 0,20` to test a change against the last engine.
+    #[arg(long, value_name = "ELO0,ELO1")]
+    sprt: Option<Sprt>,
     /// Where to write the game records (one line per game, with a replay link).
     #[arg(long)]
     records: Option<PathBuf>,
@@ -51,7 +59,20 @@ pub fn run(a: &MatchArgs) -> Result<ExitCode, CliError> {
         })
         .collect();
     write_output(Path::new("-"), &format!("{}\n", settings.describe()))?;
-    let games = schedule::run(&entries, &settings, &jobs, 1, |r| record::progress(&record::summary(r)));
+    let mut running = Tally::default();
+    let mut decided: Option<(usize, Verdict)> = None;
+    let games = schedule::run_until(&entries, &settings, &jobs, 1, |r| {
+        running.add(r.score_of(0));
+        let mut line = record::summary(r);
+        if let Some(sprt) = a.sprt {
+            line += &format!(" (LLR {:+.2})", sprt.llr(&running));
+            if decided.is_none() {
+                decided = sprt.verdict(&running).map(|v| (running.games(), v));
+            }
+        }
+        record::progress(&line);
+        if decided.is_some() { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+    });
     let mut tally = Tally::default();
     let mut faults = 0;
     for g in &games {
@@ -72,5 +93,8 @@ pub fn run(a: &MatchArgs) -> Result<ExitCode, CliError> {
         tally.describe()
     );
     write_output(Path::new("-"), &out)?;
+    if let Some(sprt) = a.sprt {
+        write_output(Path::new("-"), &(sprt.describe(&tally, decided) + "\n"))?;
+    }
     Ok(ExitCode::SUCCESS)
 }

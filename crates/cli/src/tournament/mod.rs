@@ -11,7 +11,8 @@
 //!   the [`Player`] trait every engine implements, with the built-in engines.
 //! - `pbrain.rs`: a Piskvork brain process; `nptu.rs`: an NPTU contest program, one process per move.
 //! - `game.rs`: the opening set and one game with its verdicts; `schedule.rs`: many games on `--parallel` workers.
-//! - `swiss.rs`: round-robin and Swiss pairings; `elo.rs`: W/L/D, score and Elo; `record.rs`: game records.
+//! - `swiss.rs`: round-robin and Swiss pairings; `elo.rs`: W/L/D, score and Elo; `sprt.rs`: the sequential test
+//!   that ends a match early; `record.rs`: game records.
 
 pub mod elo;
 pub mod entry;
@@ -20,6 +21,7 @@ pub mod nptu;
 pub mod pbrain;
 pub mod record;
 pub mod schedule;
+pub mod sprt;
 pub mod swiss;
 
 use crate::check::runner::{Interrupt, catch_signals};

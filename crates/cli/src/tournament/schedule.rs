@@ -3,15 +3,19 @@
 //! A run is a list of [`Job`]s (who is black, who is white, which opening). Workers take jobs in order; each
 //! worker keeps one player per entry and reuses it from game to game (a brain stays loaded, the built-in engine
 //! keeps its allocation), so two games in parallel never share a process. A player that timed out, crashed or
-//! failed to start is dropped after its game and started afresh for the next one. Results come back in the order
-//! games finish, through a callback on the calling thread (for progress lines), and are returned in job order.
+//! failed to start is dropped after its game and started afresh for the next one. Results are shown to a callback
+//! in the order games finish (for progress lines; one game at a time, on the worker that played it), and are
+//! returned in job order.
 //! After an interruption (`Settings::interrupt`) no game starts and the games in progress are dropped, so the
-//! results hold only games played to their end.
+//! results hold only games played to their end. A caller whose callback breaks ([`run_until`]: a sequential test
+//! that has decided) also stops new games, but lets those in progress finish.
 
 use super::entry::{Entry, Player};
 use super::game::{GameRecord, Opening, play};
 use super::{Fault, Settings};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::ops::ControlFlow;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::channel;
 
 /// One game to play.
@@ -32,23 +36,50 @@ pub fn run(
     settings: &Settings,
     jobs: &[Job],
     first_number: usize,
-    mut done: impl FnMut(&GameRecord),
+    mut done: impl FnMut(&GameRecord) + Send,
 ) -> Vec<GameRecord> {
+    run_until(entries, settings, jobs, first_number, |r| {
+        done(r);
+        ControlFlow::Continue(())
+    })
+}
+
+/// [`run`], where `done` may end the run early (a sequential test that has decided): once it breaks, no new game
+/// starts; the games already in progress are played to their end, shown to `done` and returned. `done` runs on
+/// the worker that played the game, before that worker takes its next job, so with one worker no game starts after
+/// the one that decided.
+pub fn run_until(
+    entries: &[Entry],
+    settings: &Settings,
+    jobs: &[Job],
+    first_number: usize,
+    done: impl FnMut(&GameRecord) -> ControlFlow<()> + Send,
+) -> Vec<GameRecord> {
+    let done = Mutex::new(done);
+    let halt = AtomicBool::new(false);
     let next = AtomicUsize::new(0);
     let (tx, rx) = channel();
     let mut results: Vec<Option<GameRecord>> = vec![None; jobs.len()];
     std::thread::scope(|scope| {
         for _ in 0..settings.parallel.min(jobs.len()) {
             let tx = tx.clone();
-            let next = &next;
+            let (next, halt, done) = (&next, &halt, &done);
             scope.spawn(move || {
                 let mut players: Vec<Option<Box<dyn Player>>> = entries.iter().map(|_| None).collect();
-                while !settings.interrupt.is_set() {
+                while !settings.interrupt.is_set() && !halt.load(Ordering::SeqCst) {
                     let k = next.fetch_add(1, Ordering::SeqCst);
                     let Some(job) = jobs.get(k) else { break };
                     let record = play_job(entries, settings, job, first_number + k, &mut players);
                     // A game cut short by an interruption is not a result.
-                    if settings.interrupt.is_set() || tx.send((k, record)).is_err() {
+                    if settings.interrupt.is_set() {
+                        break;
+                    }
+                    let mut done = done.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+                    if (*done)(&record).is_break() {
+                        halt.store(true, Ordering::SeqCst);
+                    }
+                    drop(done);
+                    if tx.send((k, record)).is_err() {
                         break;
                     }
                 }
@@ -56,7 +87,6 @@ pub fn run(
         }
         drop(tx);
         for (k, record) in rx {
-            done(&record);
             results[k] = Some(record);
         }
     });
