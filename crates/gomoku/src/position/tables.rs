@@ -1,0 +1,247 @@
+//! The packed tables of a [`Position`](super::Position): the accumulator's lanes (both colours' [`SCORE`] totals and the counts of
+//! fives, straight fours and double fours, summed over every empty cell and direction in one 128-bit word), the
+//! per-level-byte tables that feed it and each cell's word of quick ordering scores and threat flags, and
+//! [`Tally`] and [`CellThreats`], which read them. All are built at compile time from the pattern levels.
+
+use super::{MAX_CELLS, Move};
+use crate::patterns::{self, D4, F4, FIVE, LEVELS, Pat, SCORE};
+
+/// Bit shift, in a neighbour's window code, of the changed cell: `SHIFTS[0][k]` for the neighbour `k` steps forward
+/// (the cell sits at its offset −k), `SHIFTS[1][k]` for the one `k` steps backward (offset +k).
+pub(super) const SHIFTS: [[u32; 6]; 2] = {
+    let mut t = [[0; 6]; 2];
+    let mut k = 1;
+    while k <= 5 {
+        t[0][k] = patterns::shift(-(k as i32));
+        t[1][k] = patterns::shift(k as i32);
+        k += 1;
+    }
+    t
+};
+
+/// Width of each [`SCORE`] total lane in [`ACC`] (676 cells × 4 directions × 2000 < 2^23).
+pub(super) const TOT_BITS: u32 = 24;
+pub(super) const TOT_MASK: u128 = (1 << TOT_BITS) - 1;
+/// Width of each counter lane (676 × 4 < 2^13).
+pub(super) const LANE_BITS: u32 = 13;
+pub(super) const LANE_MASK: u128 = (1 << LANE_BITS) - 1;
+/// Black's counter lanes; white's sit `3 * LANE_BITS` higher.
+pub(super) const LANE_FIVE: u32 = 2 * TOT_BITS;
+pub(super) const LANE_F4: u32 = LANE_FIVE + LANE_BITS;
+pub(super) const LANE_D4: u32 = LANE_F4 + LANE_BITS;
+
+/// Per packed level byte, what one (cell, direction) pair adds to the running accumulator: black's and white's
+/// [`SCORE`] (two 24-bit lanes), then one 13-bit counter lane each for black's five, straight four and double four
+/// and the same three for white (126 bits in all).
+pub(super) const ACC: [u128; 256] = {
+    const fn lanes(p: usize) -> (u128, u128) {
+        let p = p % LEVELS;
+        let mut c = 0u128;
+        if p == FIVE as usize {
+            c |= 1;
+        }
+        if p == F4 as usize {
+            c |= 1 << (LANE_F4 - LANE_FIVE);
+        }
+        if p == D4 as usize {
+            c |= 1 << (LANE_D4 - LANE_FIVE);
+        }
+        (SCORE[p] as u128, c)
+    }
+    let mut t = [0u128; 256];
+    let mut b = 0;
+    while b < 256 {
+        let (s0, c0) = lanes(b & 15);
+        let (s1, c1) = lanes(b >> 4);
+        t[b] = s0 | (s1 << TOT_BITS) | (c0 << LANE_FIVE) | (c1 << (LANE_FIVE + 3 * LANE_BITS));
+        b += 1;
+    }
+    t
+};
+
+/// Every move of the largest board, in index order (for [`State::legal_moves`]).
+pub(super) static ALL_MOVES: [Move; MAX_CELLS] = {
+    let mut t = [Move(0); MAX_CELLS];
+    let mut i = 0;
+    while i < MAX_CELLS {
+        t[i] = Move(i as u16);
+        i += 1;
+    }
+    t
+};
+
+/// [`Position::flags`](super::Position::flags) bit: black makes five (white's is the next bit up).
+pub const FLAG_FIVE: u8 = 1;
+/// [`Position::flags`](super::Position::flags) bit: black makes a straight four or a double four (white's is the next bit up).
+pub const FLAG_OPEN_FOUR: u8 = 4;
+/// [`Position::flags`](super::Position::flags) bit: black makes a four of any kind (white's is the next bit up).
+pub const FLAG_FOUR: u8 = 16;
+/// [`Position::flags`](super::Position::flags) bits: either colour makes a four of any kind.
+pub const FLAG_ANY_FOUR: u8 = FLAG_FOUR | FLAG_FOUR << 1;
+
+/// Per packed level byte, its [`Position::flags`](super::Position::flags) bits.
+pub(super) const FLAGS: [u8; 256] = {
+    const fn of(p: u8) -> u8 {
+        let mut f = 0;
+        if p == FIVE {
+            f |= FLAG_FIVE;
+        }
+        if p == F4 || p == D4 {
+            f |= FLAG_OPEN_FOUR;
+        }
+        if patterns::is_four(p) {
+            f |= FLAG_FOUR;
+        }
+        f
+    }
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let (lo, hi) = (of((b & 15) as u8), of((b >> 4) as u8));
+        t[b] = lo | (hi << 1);
+        b += 1;
+    }
+    t
+};
+
+/// Per packed level byte, what one direction adds to a cell's [`Position::cache`](super::Position::cache) word: in the low 32 bits, two
+/// 16-bit lanes of quick ordering potential, for black to move (black's [`SCORE`] weighted 5/4, attack first, plus
+/// white's) and for white to move (the other way round; four directions stay below 4 x 4,500 < 2^16); in the high
+/// 32 bits, one 3-bit counter per [`Position::flags`](super::Position::flags) bit (bit `k` of the flags is counter `k`, six in all),
+/// counting the directions that raise it (at most four, so counters never carry into each other).
+pub(super) const CACHE: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut b = 0;
+    while b < 256 {
+        let (lo, hi) = (SCORE[(b & 15) % LEVELS], SCORE[(b >> 4) % LEVELS]);
+        let quick = (lo * 5 / 4 + hi) as u64 | (((hi * 5 / 4 + lo) as u64) << 16);
+        let f = FLAGS[b];
+        let mut counts = 0u64;
+        let mut k = 0;
+        while k < 6 {
+            if f & (1 << k) != 0 {
+                counts |= 1 << (3 * k);
+            }
+            k += 1;
+        }
+        t[b] = quick | (counts << 32);
+        b += 1;
+    }
+    t
+};
+
+/// Per [`Position::flags`](super::Position::flags) mask (6 bits), the mask of its counters in the high half of a [`CACHE`] word.
+pub(super) const SPREAD: [u32; 64] = {
+    let mut t = [0u32; 64];
+    let mut f = 0;
+    while f < 64 {
+        let mut k = 0;
+        while k < 6 {
+            if f & (1 << k) != 0 {
+                t[f] |= 7 << (3 * k);
+            }
+            k += 1;
+        }
+        f += 1;
+    }
+    t
+};
+
+/// The sum of [`CACHE`] over a cell's four levels.
+#[inline]
+pub(super) fn cache_of(pk: [u8; 4]) -> u64 {
+    pk.iter().map(|&b| CACHE[usize::from(b)]).sum()
+}
+
+/// Per 4-bit mask, the positions of its set bits in order (unused entries repeat the last one).
+pub(super) const NIBBLE_OFFSETS: [[u8; 4]; 16] = {
+    let mut t = [[0u8; 4]; 16];
+    let mut f = 0;
+    while f < 16 {
+        let mut k = 0;
+        let mut bit = 0;
+        while bit < 4 {
+            if f & (1 << bit) != 0 {
+                t[f][k] = bit as u8;
+                k += 1;
+            }
+            bit += 1;
+        }
+        while k < 4 {
+            t[f][k] = if k > 0 { t[f][k - 1] } else { 0 };
+            k += 1;
+        }
+        f += 1;
+    }
+    t
+};
+
+/// A position's running totals and threat counters in one packed word (see [`Position::tally`](super::Position::tally)): the lanes of
+/// the accumulator (both colours' [`SCORE`] totals, then per colour the counts of fives, straight fours and double
+/// fours), summed over every empty cell and direction.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Tally(pub(super) u128);
+
+impl Tally {
+    /// Number of (empty cell, direction) pairs where colour `color` makes level `level`, which must be
+    /// [`FIVE`], [`F4`] or [`D4`] (the levels the tally counts; any other reads as [`D4`]).
+    #[inline]
+    #[must_use]
+    pub fn count(self, color: usize, level: Pat) -> u16 {
+        let lane = match level {
+            FIVE => LANE_FIVE,
+            F4 => LANE_F4,
+            _ => LANE_D4,
+        } + 3 * LANE_BITS * color as u32;
+        ((self.0 >> lane) & LANE_MASK) as u16
+    }
+
+    /// The sum of [`SCORE`] over every empty cell and direction, per colour.
+    #[inline]
+    #[must_use]
+    pub fn totals(self) -> [i32; 2] {
+        [(self.0 & TOT_MASK) as i32, ((self.0 >> TOT_BITS) & TOT_MASK) as i32]
+    }
+}
+
+/// Counts of one colour's threats at one cell.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct CellThreats {
+    /// The move makes five.
+    pub five: bool,
+    /// Fours made (a straight four counts once, a double four in one line twice).
+    pub fours: u32,
+    /// A straight four (or double four) among them.
+    pub open_four: bool,
+    /// Open threes made.
+    pub threes: u32,
+    /// The move makes an overline (for an exact colour).
+    pub overline: bool,
+}
+
+impl CellThreats {
+    /// Summarises the four directional levels of one colour at one cell.
+    #[inline]
+    #[must_use]
+    pub fn of(pats: [Pat; 4]) -> CellThreats {
+        // Each level contributes to packed counters: threes in bits 0-7, fours 8-15, open fours 16-23, five 24-27,
+        // overline 28-31; four lookups and adds replace the branches.
+        const INFO: [u32; LEVELS] =
+            [0, 0, 0, 0, 0, 1, 1 << 8, (1 << 8) | (1 << 16), (2 << 8) | (1 << 16), 1 << 24, 1 << 28];
+        let sum: u32 = pats.iter().map(|&p| INFO[usize::from(p)]).sum();
+        CellThreats {
+            five: (sum >> 24) & 15 != 0,
+            fours: (sum >> 8) & 255,
+            open_four: (sum >> 16) & 255 != 0,
+            threes: sum & 255,
+            overline: sum >> 28 != 0,
+        }
+    }
+
+    /// A move that wins by force unless the opponent already has a four: five, straight four, double four or
+    /// four-three.
+    #[must_use]
+    pub fn winning(&self) -> bool {
+        self.five || self.open_four || self.fours >= 2 || (self.fours >= 1 && self.threes >= 1)
+    }
+}
