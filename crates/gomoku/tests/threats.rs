@@ -267,7 +267,7 @@ fn issue6_search_deadline_keeps_a_reserve_and_tiny_budgets_still_move() {
     for ms in 1..=5000u64 {
         let t = Duration::from_millis(ms);
         let s = search_time(t);
-        assert!(s * 5 <= t * 4 || t - s >= Duration::from_millis(100), "{ms} ms: search may run {s:?}");
+        assert!(s * 10 <= t * 9 || t - s >= Duration::from_millis(50), "{ms} ms: search may run {s:?}");
         assert!(t - s >= t.min(Duration::from_millis(4)), "{ms} ms: reserve {:?}", t - s);
     }
     let g = Gomoku::new(15, Rule::Freestyle).expect("size");
