@@ -73,12 +73,9 @@ pub fn run(a: &MatchArgs) -> Result<ExitCode, CliError> {
         record::progress(&line);
         if decided.is_some() { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
     });
-    let mut tally = Tally::default();
-    let mut faults = 0;
-    for g in &games {
-        tally.add(g.score_of(0));
-        faults += usize::from(g.fault().is_some());
-    }
+    // Every game shown to the callback is returned and no other, so its running tally is the match's.
+    let tally = running;
+    let faults = games.iter().filter(|g| g.fault().is_some()).count();
     if let Some(p) = &a.records {
         let lines: String = games.iter().map(|g| record::line(settings.game, g) + "\n").collect();
         write_output(p, &lines)?;
