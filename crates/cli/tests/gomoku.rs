@@ -136,3 +136,31 @@ fn match_runner_plays_alternating_games_and_writes_records() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(text(&bad.stderr).contains("unknown engine \"stockfish\""));
 }
+
+/// `tune` fits the weights for every tempo from 10/8 to 14/8 and keeps the one with the lowest held-out loss, or
+/// for the one `--tempo` names; a tempo outside 8..=24 is a usage error (exit 2).
+#[test]
+fn tune_fits_each_tempo_and_reports_the_one_kept() {
+    let records = Path::new(env!("CARGO_MANIFEST_DIR")).join("../gomoku/data/selfplay-50k.txt");
+    let records = records.to_str().unwrap();
+    let out = sente(&["gomoku", "tune", records, "--iterations", "50"], "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    for t in 10..=14 {
+        assert!(stdout.contains(&format!("tempo {t}/8: Texel loss training ")), "{stdout}");
+    }
+    assert_eq!(stdout.matches("(kept: lowest held out)").count(), 1, "{stdout}");
+    let kept = stdout.lines().find(|l| l.contains("(kept")).unwrap();
+    let after = stdout.lines().find(|l| l.starts_with("weights after:")).unwrap();
+    assert!(after.ends_with(&format!("tempo {}", kept.split_whitespace().nth(1).unwrap().trim_end_matches(':'))));
+
+    let out = sente(&["gomoku", "tune", records, "--iterations", "50", "--tempo", "12"], "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert_eq!(stdout.matches("tempo 12/8: Texel loss").count(), 1, "{stdout}");
+    assert!(!stdout.contains("tempo 10/8: Texel loss"), "{stdout}");
+
+    let out = sente(&["gomoku", "tune", records, "--tempo", "30"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("--tempo"), "{}", text(&out.stderr));
+}

@@ -84,6 +84,10 @@ pub const CODES: usize = 1 << 20;
 /// stays at most 2,000, the bound the position's accumulator lanes are sized for.
 pub const SCORE: [i32; LEVELS] = crate::engine::tuned::TUNED_SCORE;
 
+/// The tempo of the evaluation, in eighths: the side to move's [`SCORE`] total counts `TEMPO / 8` times the other
+/// side's (it moves first, so its patterns are closer to becoming threats). Fitted with [`SCORE`].
+pub const TEMPO: i32 = crate::engine::tuned::TUNED_TEMPO;
+
 /// Per window code, the level black and white would make by playing the centre, packed in one byte (black in the
 /// low nibble). Freestyle levels never depend on the cells five steps away, so its table drops them and indexes
 /// 65,536 entries (64 KiB, cache-resident); the exact rules need the full 2^20.

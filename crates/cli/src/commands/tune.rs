@@ -1,17 +1,20 @@
-//! `sente gomoku tune`: fits the evaluation's pattern weights to the outcomes of recorded games.
+//! `sente gomoku tune`: fits the evaluation's pattern weights and tempo to the outcomes of recorded games.
 //!
 //! It reads game records in the form `sente gomoku match --records` writes (one game per line: `game N: black A
 //! white B opening xH8 oJ7 … moves K6 H8 … result 1-0 (why)`), turns every quiet position into a sample, runs the
-//! seeded Texel fit of [`sente_gomoku::engine::tune`] (from the hand-set table, or `--from-current`) and prints the loss before and after on the training and
-//! held-out games, and the fitted table. With `--out FILE` it writes the table as a Rust source file (the checked-in
+//! seeded Texel fit of [`sente_gomoku::engine::tune`] (from the hand-set table, or `--from-current`), for each
+//! tempo tried (`--tempo` fixes one), and prints the loss before and after on the training and held-out games, the
+//! losses of every tempo, and the fitted table. With `--out FILE` it writes the table as a Rust source file (the checked-in
 //! `crates/gomoku/src/engine/tuned.rs` is made so; its header holds the command). Games lost by a fault (time,
 //! illegal move, crash) say nothing about the position and are skipped.
 
 use crate::error::CliError;
 use crate::io::{read_input, write_output};
-use sente_gomoku::engine::tune::{HAND_SCORE, Sample, fit, game_samples, opening_position};
+use sente_gomoku::engine::tune::{
+    HAND_SCORE, HAND_TEMPO, Sample, TEMPO_DENOM, TEMPOS, fit, game_samples, opening_position,
+};
 use sente_gomoku::notation::parse_move_text;
-use sente_gomoku::patterns::SCORE;
+use sente_gomoku::patterns::{SCORE, TEMPO};
 use sente_gomoku::{Gomoku, Move, Rule};
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -38,9 +41,13 @@ pub struct TuneArgs {
     /// Write the fitted table as a Rust source file here.
     #[arg(long)]
     out: Option<PathBuf>,
-    /// Start from the engine's current table instead of the hand-set one (`tune::HAND_SCORE`).
+    /// Start from the engine's current table and tempo instead of the hand-set ones (`tune::HAND_SCORE`, 10/8).
     #[arg(long)]
     from_current: bool,
+    /// Fit the weights for this tempo only, in eighths (10 is 5/4: the side to move's patterns count 10/8 of the
+    /// other side's); by default 10 to 14 are each fitted and the one with the lowest held-out loss is kept.
+    #[arg(long, value_parser = clap::value_parser!(i32).range(8..=24))]
+    tempo: Option<i32>,
 }
 
 /// One parsed record line: the opening's black and white stones, the moves and black's score.
@@ -82,19 +89,20 @@ fn parse_record(game: Gomoku, line: &str) -> Option<Record> {
 }
 
 /// The generated table's source text.
-fn table_source(a: &TuneArgs, weights: &[i32], summary: &str) -> String {
+fn table_source(a: &TuneArgs, weights: &[i32], tempo: i32, summary: &str) -> String {
     let files: Vec<String> = a.records.iter().map(|p| p.display().to_string()).collect();
     let mut s = String::from(
         "//! Pattern weights fitted by `sente gomoku tune` (generated: edit by running the command again).\n//!\n",
     );
     let _ = writeln!(
         s,
-        "//! Made by:\n//! ```text\n//! sente gomoku tune --size {} --rule {} --seed {} --iterations {}{} --out <this file> {}\n//! ```",
+        "//! Made by:\n//! ```text\n//! sente gomoku tune --size {} --rule {} --seed {} --iterations {}{}{} --out <this file> {}\n//! ```",
         a.size,
         a.rule,
         a.seed,
         a.iterations,
         if a.from_current { " --from-current" } else { "" },
+        a.tempo.map(|t| format!(" --tempo {t}")).unwrap_or_default(),
         files.join(" ")
     );
     for line in summary.lines() {
@@ -104,6 +112,11 @@ fn table_source(a: &TuneArgs, weights: &[i32], summary: &str) -> String {
     let _ = writeln!(s, "/// The fitted [`crate::patterns::SCORE`] table, indexed by pattern level.");
     let list: Vec<String> = weights.iter().map(i32::to_string).collect();
     let _ = writeln!(s, "pub const TUNED_SCORE: [i32; LEVELS] = [{}];", list.join(", "));
+    let _ = writeln!(
+        s,
+        "\n/// The fitted tempo, in eighths: the side to move's pattern total counts `TUNED_TEMPO / 8` times the other \
+         side's.\npub const TUNED_TEMPO: i32 = {tempo};"
+    );
     s
 }
 
@@ -134,8 +147,9 @@ pub fn run(a: &TuneArgs) -> Result<ExitCode, CliError> {
             size = a.size
         )));
     }
-    let start = if a.from_current { SCORE } else { HAND_SCORE };
-    let f = fit(&samples, &start, a.seed, a.iterations);
+    let (start, start_tempo) = if a.from_current { (SCORE, TEMPO) } else { (HAND_SCORE, HAND_TEMPO) };
+    let tempos: Vec<i32> = a.tempo.map_or_else(|| TEMPOS.collect(), |t| vec![t]);
+    let f = fit(&samples, &start, start_tempo, &tempos, a.seed, a.iterations);
     let mut summary = String::new();
     let _ = writeln!(
         summary,
@@ -144,10 +158,19 @@ pub fn run(a: &TuneArgs) -> Result<ExitCode, CliError> {
     );
     let _ = writeln!(summary, "Texel loss before: training {:.6}, held out {:.6}", f.before.train, f.before.held_out);
     let _ = writeln!(summary, "Texel loss after:  training {:.6}, held out {:.6}", f.after.train, f.after.held_out);
-    let _ = writeln!(summary, "weights before: {start:?}");
-    let _ = writeln!(summary, "weights after:  {:?}", f.weights);
+    for (t, l) in &f.tried {
+        let _ = writeln!(
+            summary,
+            "tempo {t}/{TEMPO_DENOM}: Texel loss training {:.6}, held out {:.6}{}",
+            l.train,
+            l.held_out,
+            if *t == f.tempo && f.tried.len() > 1 { " (kept: lowest held out)" } else { "" }
+        );
+    }
+    let _ = writeln!(summary, "weights before: {start:?}, tempo {start_tempo}/{TEMPO_DENOM}");
+    let _ = writeln!(summary, "weights after:  {:?}, tempo {}/{TEMPO_DENOM}", f.weights, f.tempo);
     if let Some(p) = &a.out {
-        write_output(p, &table_source(a, &f.weights, &summary))?;
+        write_output(p, &table_source(a, &f.weights, f.tempo, &summary))?;
     }
     write_output(std::path::Path::new("-"), &summary)?;
     Ok(ExitCode::SUCCESS)
@@ -188,9 +211,13 @@ mod tests {
             iterations: 2000,
             out: Some(out.clone()),
             from_current: false,
+            tempo: Some(10),
         };
         run(&a).unwrap();
-        let table = |text: &str| text.lines().find(|l| l.starts_with("pub const TUNED_SCORE")).map(str::to_owned);
+        let table = |text: &str| {
+            let lines: Vec<&str> = text.lines().filter(|l| l.starts_with("pub const TUNED_")).collect();
+            (lines.len() == 2).then(|| lines.join("\n"))
+        };
         let made = std::fs::read_to_string(&out).unwrap();
         let _ = std::fs::remove_file(&out);
         let checked_in = std::fs::read_to_string(root.join("crates/gomoku/src/engine/tuned.rs")).unwrap();

@@ -1,7 +1,7 @@
 //! The Gomoku [`Evaluator`]: static evaluation from the incremental pattern totals, threat-first move ordering and
 //! the forward pruning that turns the core's negamax into a Gomoku search.
 //!
-//! - `evaluate`: the side to move's pattern potential against the opponent's, plus near-certain tactical verdicts
+//! - `evaluate`: the side to move's pattern potential (weighted by the fitted tempo) against the opponent's, plus near-certain tactical verdicts
 //!   (a five to play, two fives to stop, an open four to make) as large heuristic scores.
 //! - `move_score`: a move's own threats (five, four-three, open four, threes…) and the opponent threats it blocks.
 //! - `select_moves`: forced replies first (play the five; block the opponent's five; make the winning open four;
@@ -13,7 +13,8 @@
 //!   [`Position::tally_after`], so the search is unchanged and cheaper.
 
 use super::threats::{BLACK_INDEX, has_open_four_move};
-use crate::patterns::{B4, D4, F3, F4, FIVE, SCORE};
+use super::tune::TEMPO_DENOM;
+use crate::patterns::{B4, D4, F3, F4, FIVE, SCORE, TEMPO};
 use crate::position::{FLAG_ANY_FOUR, FLAG_OPEN_FOUR, Move, Position, Tally};
 use sente_core::{Deadline, Evaluator, MoveList, State, Value};
 
@@ -220,7 +221,7 @@ fn judge(t: Tally, me: usize, rule: crate::Rule) -> Result<Value, i32> {
         return Ok(Value::heuristic(WIN_NOW));
     }
     let totals = t.totals();
-    let base = (totals[me] * 5) / 4 - totals[op];
+    let base = (totals[me] * TEMPO) / TEMPO_DENOM - totals[op];
     match t.count(op, FIVE) {
         0 => {}
         1 => return Ok(Value::heuristic(base)),

@@ -1,13 +1,16 @@
-//! Texel-style fitting of the evaluation's pattern weights ([`SCORE`](crate::patterns::SCORE)) to game outcomes.
+//! Texel-style fitting of the evaluation's pattern weights ([`SCORE`](crate::patterns::SCORE)) and tempo
+//! ([`TEMPO`](crate::patterns::TEMPO)) to game outcomes.
 //!
-//! The static evaluation of a quiet position is linear in the weights: `Σ_L w_L (5/4 · mine_L − theirs_L)`, where
-//! `mine_L` counts the (empty cell, direction) pairs where the side to move makes level `L` and `theirs_L` the same
-//! for the opponent (see [`crate::position::Tally::totals`]). Each position of a recorded game becomes a
+//! The static evaluation of a quiet position is linear in the weights: `Σ_L w_L (t · mine_L − theirs_L)`, where
+//! `mine_L` counts the (empty cell, direction) pairs where the side to move makes level `L`, `theirs_L` the same
+//! for the opponent (see [`crate::position::Tally::totals`]) and `t` is the tempo, how much more a pattern counts
+//! for the side that moves next (in eighths, [`TEMPO_DENOM`]). Each position of a recorded game becomes a
 //! [`Sample`]: those counts and the game's result for the side to move (1, ½ or 0). The fit minimises the Texel
-//! loss, the mean squared error between the result and `σ(K · eval)`: first the scale `K` with the current
-//! weights (so "before" is the best the current table can do), then the weights with `K` fixed, by full-batch
-//! Adam. Games are split into a training set and a held-out set (one game in ten, drawn from the seed), and both
-//! losses are reported, so an over-fitted table shows.
+//! loss, the mean squared error between the result and `σ(K · eval)`: first the scale `K` with the starting
+//! weights and tempo (so "before" is the best the starting table can do), then, with `K` fixed, the weights for
+//! each tempo tried, by full-batch Adam. Games are split into a training set and a held-out set (one game in ten,
+//! drawn from the seed); the tempo whose weights do best on the held-out games is chosen (the held-out set
+//! validates the one choice the gradient cannot make), and both losses are reported, so an over-fitted table shows.
 //!
 //! Only quiet positions are used: none where a five can be made (a four is on the board) or where the side to
 //! move can make an open four, because there the evaluation returns a tactical verdict, not the weighted sum.
@@ -32,11 +35,21 @@ pub const MAX_WEIGHT: f64 = 2000.0;
 /// gives the same table whatever [`SCORE`](crate::patterns::SCORE) holds now).
 pub const HAND_SCORE: [i32; LEVELS] = [0, 2, 6, 18, 20, 70, 90, 400, 400, 2000, 0];
 
+/// Tempos are counted in eighths: the side to move's patterns weigh `tempo / TEMPO_DENOM` times the other side's.
+pub const TEMPO_DENOM: i32 = 8;
+/// The hand-set tempo (5/4), the start of the fit with [`HAND_SCORE`].
+pub const HAND_TEMPO: i32 = 10;
+/// The tempos the fit tries by default: 5/4 to 7/4.
+pub const TEMPOS: std::ops::RangeInclusive<i32> = 10..=14;
+
 /// One quiet position of a recorded game.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Sample {
-    /// Per fitted level (index 0 is [`crate::patterns::B1`]), `5/4 · mine − theirs`.
-    pub features: [f32; FEATURES],
+    /// Per fitted level (index 0 is [`crate::patterns::B1`]), the (empty cell, direction) pairs where the side to
+    /// move makes it.
+    pub mine: [f32; FEATURES],
+    /// The same for the other side.
+    pub theirs: [f32; FEATURES],
     /// The game's result for the side to move: 1 won, 0.5 drawn, 0 lost.
     pub result: f32,
     /// Which game it came from (the held-out split is by game).
@@ -74,20 +87,20 @@ pub fn sample(pos: &Position, result: f32, game: u32) -> Option<Sample> {
     {
         return None;
     }
-    let mut features = [0f32; FEATURES];
+    let (mut mine, mut theirs) = ([0f32; FEATURES], [0f32; FEATURES]);
     for i in 0..pos.cells().len() {
         if pos.cell(i) != 0 {
             continue;
         }
-        for (color, sign) in [(me, 1.25f32), (op, -1.0)] {
+        for (color, counts) in [(me, &mut mine), (op, &mut theirs)] {
             for p in pos.pats(i, color) {
                 if FITTED.contains(&usize::from(p)) {
-                    features[usize::from(p) - 1] += sign;
+                    counts[usize::from(p) - 1] += 1.0;
                 }
             }
         }
     }
-    Some(Sample { features, result, game })
+    Some(Sample { mine, theirs, result, game })
 }
 
 /// Appends the quiet positions of one game to `out`: from `start`, every position before each of `moves`, with
@@ -117,14 +130,19 @@ pub struct Losses {
 /// The result of [`fit`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct Fit {
-    /// The sigmoid's scale, fitted with the starting weights and then held.
+    /// The sigmoid's scale, fitted with the starting weights and tempo and then held.
     pub k: f64,
-    /// Losses of the starting weights (at the fitted `k`).
+    /// Losses of the starting weights and tempo (at the fitted `k`).
     pub before: Losses,
-    /// Losses of the fitted weights, rounded.
+    /// Losses of the chosen weights and tempo, rounded.
     pub after: Losses,
-    /// The fitted table, indexed by level like [`SCORE`](crate::patterns::SCORE) (levels outside [`FITTED`] keep their values).
+    /// The fitted table, indexed by level like [`SCORE`](crate::patterns::SCORE) (levels outside [`FITTED`] keep
+    /// their values).
     pub weights: [i32; LEVELS],
+    /// The chosen tempo, in eighths ([`TEMPO_DENOM`]).
+    pub tempo: i32,
+    /// Every tempo tried, with the losses of the weights fitted for it.
+    pub tried: Vec<(i32, Losses)>,
     /// Training and held-out sample counts.
     pub samples: (usize, usize),
 }
@@ -133,18 +151,19 @@ fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
-fn eval(s: &Sample, w: &[f64; FEATURES]) -> f64 {
-    s.features.iter().zip(w).map(|(&f, &w)| f64::from(f) * w).sum()
+/// A sample's features under tempo `t` (a multiple of the other side's weight): `t · mine − theirs` per level.
+fn features(s: &Sample, t: f64) -> [f64; FEATURES] {
+    std::array::from_fn(|j| t * f64::from(s.mine[j]) - f64::from(s.theirs[j]))
 }
 
-fn loss<'a>(samples: impl Iterator<Item = &'a Sample>, w: &[f64; FEATURES], k: f64) -> f64 {
-    let (mut sum, mut n) = (0.0, 0usize);
-    for s in samples {
-        let e = f64::from(s.result) - sigmoid(k * eval(s, w));
-        sum += e * e;
-        n += 1;
-    }
-    if n == 0 { 0.0 } else { sum / n as f64 }
+fn eval(f: &[f64; FEATURES], w: &[f64; FEATURES]) -> f64 {
+    f.iter().zip(w).map(|(&f, &w)| f * w).sum()
+}
+
+/// Mean Texel loss of weights `w` over samples given as (features, result).
+fn loss(samples: &[([f64; FEATURES], f64)], w: &[f64; FEATURES], k: f64) -> f64 {
+    let sum: f64 = samples.iter().map(|(f, r)| (r - sigmoid(k * eval(f, w))).powi(2)).sum();
+    if samples.is_empty() { 0.0 } else { sum / samples.len() as f64 }
 }
 
 /// Whether game `game` is held out under `seed` (one game in ten).
@@ -153,14 +172,15 @@ pub fn held_out(seed: u64, game: u32) -> bool {
     splitmix64(seed ^ (u64::from(game) << 20)).1.is_multiple_of(10)
 }
 
-/// Fits the weights of the levels in [`FITTED`] to `samples`, starting from `start` (usually
-/// [`SCORE`](crate::patterns::SCORE)), with `iterations` Adam steps; `seed` draws the held-out games. A level present
-/// in fewer than 1% of the training positions keeps its starting weight.
+/// Fits the weights of the levels in [`FITTED`] to `samples`, starting from `start` (usually [`HAND_SCORE`]) and
+/// tempo `start_tempo`, with `iterations` Adam steps for each tempo of `tempos` (in eighths; the start's when
+/// empty), and keeps the tempo whose weights do best on the held-out games; `seed` draws those games. A level
+/// present in fewer than 1% of the training positions keeps its starting weight.
 ///
 /// # Examples
 /// ```
 /// use sente_gomoku::engine::tune::{fit, game_samples, opening_position};
-/// use sente_gomoku::{Gomoku, Rule, notation::parse_move_text, patterns::SCORE};
+/// use sente_gomoku::{Gomoku, Rule, notation::parse_move_text, patterns::{SCORE, TEMPO}};
 /// let game = Gomoku::new(15, Rule::Freestyle)?;
 /// let mv = |t: &str| parse_move_text(game.dims(), t);
 /// let start = opening_position(game, &[mv("H8")?], &[]).expect("a legal opening");
@@ -169,39 +189,81 @@ pub fn held_out(seed: u64, game: u32) -> bool {
 /// for g in 0..20 {
 ///     game_samples(&start, &moves, 1.0, g, &mut samples);
 /// }
-/// let f = fit(&samples, &SCORE, 1, 50);
+/// let f = fit(&samples, &SCORE, TEMPO, &[10, 12], 1, 50);
 /// assert!(f.after.train <= f.before.train);
+/// assert_eq!(f.tried.len(), 2);
 /// # Ok::<(), sente_gomoku::Error>(())
 /// ```
 #[must_use]
-pub fn fit(samples: &[Sample], start: &[i32; LEVELS], seed: u64, iterations: u32) -> Fit {
+pub fn fit(
+    samples: &[Sample],
+    start: &[i32; LEVELS],
+    start_tempo: i32,
+    tempos: &[i32],
+    seed: u64,
+    iterations: u32,
+) -> Fit {
     let (train, test): (Vec<&Sample>, Vec<&Sample>) = samples.iter().partition(|s| !held_out(seed, s.game));
-    let mut w = [0f64; FEATURES];
+    let tempo_of = |t: i32| f64::from(t) / f64::from(TEMPO_DENOM);
+    let under = |set: &[&Sample], t: i32| -> Vec<([f64; FEATURES], f64)> {
+        set.iter().map(|s| (features(s, tempo_of(t)), f64::from(s.result))).collect()
+    };
+    let mut w0 = [0f64; FEATURES];
     for (k, l) in FITTED.enumerate() {
-        w[k] = f64::from(start[l]);
+        w0[k] = f64::from(start[l]);
     }
     // A level seen in fewer than one training position in a hundred (the double four in one line) has too little
     // data to be fitted: it keeps its starting weight.
     let mut seen = [0usize; FEATURES];
     for s in &train {
-        for (c, &f) in seen.iter_mut().zip(&s.features) {
-            *c += usize::from(f != 0.0);
+        for (c, (&m, &t)) in seen.iter_mut().zip(s.mine.iter().zip(&s.theirs)) {
+            *c += usize::from(m != 0.0 || t != 0.0);
         }
     }
     let free: Vec<bool> = seen.iter().map(|&c| c * 100 >= train.len()).collect();
-    let k = fit_scale(&train, &w);
-    let before = Losses { train: loss(train.iter().copied(), &w, k), held_out: loss(test.iter().copied(), &w, k) };
-    // Adam on the raw weights; the step is a fraction of the typical weight so every level moves at a similar
-    // relative pace.
+    let (train0, test0) = (under(&train, start_tempo), under(&test, start_tempo));
+    let k = fit_scale(&train0, &w0);
+    let before = Losses { train: loss(&train0, &w0, k), held_out: loss(&test0, &w0, k) };
+    let tempos = if tempos.is_empty() { vec![start_tempo] } else { tempos.to_vec() };
+    let mut best: Option<(Losses, [i32; LEVELS], i32)> = None;
+    let mut tried = Vec::new();
+    for &t in &tempos {
+        let (tr, te) = (under(&train, t), under(&test, t));
+        let w = adam(&tr, w0, &free, k, iterations);
+        let mut weights = *start;
+        let mut rounded = [0f64; FEATURES];
+        for (j, l) in FITTED.enumerate() {
+            weights[l] = w[j].round() as i32;
+            rounded[j] = f64::from(weights[l]);
+        }
+        let after = Losses { train: loss(&tr, &rounded, k), held_out: loss(&te, &rounded, k) };
+        tried.push((t, after));
+        if best.as_ref().is_none_or(|(b, _, _)| after.held_out < b.held_out) {
+            best = Some((after, weights, t));
+        }
+    }
+    let (after, weights, tempo) = best.expect("at least one tempo");
+    Fit { k, before, after, weights, tempo, tried, samples: (train.len(), test.len()) }
+}
+
+/// `iterations` full-batch Adam steps on the weights marked `free`, from `w`, with the scale `k` held.
+fn adam(
+    train: &[([f64; FEATURES], f64)],
+    mut w: [f64; FEATURES],
+    free: &[bool],
+    k: f64,
+    iterations: u32,
+) -> [f64; FEATURES] {
+    // The step is a fraction of the typical weight so every level moves at a similar relative pace.
     let (b1, b2, lr) = (0.9, 0.999, 2.0);
     let (mut m, mut v) = ([0f64; FEATURES], [0f64; FEATURES]);
     for t in 1..=iterations {
         let mut grad = [0f64; FEATURES];
-        for s in &train {
-            let p = sigmoid(k * eval(s, &w));
-            let d = -2.0 * (f64::from(s.result) - p) * p * (1.0 - p) * k;
-            for (g, &f) in grad.iter_mut().zip(&s.features) {
-                *g += d * f64::from(f);
+        for (f, r) in train {
+            let p = sigmoid(k * eval(f, &w));
+            let d = -2.0 * (r - p) * p * (1.0 - p) * k;
+            for (g, &x) in grad.iter_mut().zip(f) {
+                *g += d * x;
             }
         }
         let n = train.len().max(1) as f64;
@@ -213,18 +275,12 @@ pub fn fit(samples: &[Sample], start: &[i32; LEVELS], seed: u64, iterations: u32
             w[j] = (w[j] - lr * mh / (vh.sqrt() + 1e-12)).clamp(0.0, MAX_WEIGHT);
         }
     }
-    let mut weights = *start;
-    for (j, l) in FITTED.enumerate() {
-        weights[l] = w[j].round() as i32;
-        w[j] = f64::from(weights[l]);
-    }
-    let after = Losses { train: loss(train.iter().copied(), &w, k), held_out: loss(test.iter().copied(), &w, k) };
-    Fit { k, before, after, weights, samples: (train.len(), test.len()) }
+    w
 }
 
 /// The sigmoid scale minimising the training loss of weights `w`: a golden-section search over `log K`.
-fn fit_scale(train: &[&Sample], w: &[f64; FEATURES]) -> f64 {
-    let f = |lk: f64| loss(train.iter().copied(), w, lk.exp());
+fn fit_scale(train: &[([f64; FEATURES], f64)], w: &[f64; FEATURES]) -> f64 {
+    let f = |lk: f64| loss(train, w, lk.exp());
     let (mut lo, mut hi) = ((1e-7f64).ln(), (1.0f64).ln());
     let g = (5f64.sqrt() - 1.0) / 2.0;
     let (mut a, mut b) = (hi - g * (hi - lo), lo + g * (hi - lo));
@@ -251,15 +307,16 @@ fn fit_scale(train: &[&Sample], w: &[f64; FEATURES]) -> f64 {
 mod tests {
     use super::*;
     use crate::notation::parse_move_text;
-    use crate::patterns::SCORE;
+    use crate::patterns::{SCORE, TEMPO};
     use crate::rules::Rule;
 
     fn moves(game: Gomoku, text: &str) -> Vec<Move> {
         text.split_whitespace().map(|t| parse_move_text(game.dims(), t).unwrap()).collect()
     }
 
-    /// The features are the tally's totals: with [`SCORE`](crate::patterns::SCORE) as weights, a sample's value is the evaluation's
-    /// `5/4 · mine − theirs` over the fitted levels.
+    /// The features are the tally's totals: with [`SCORE`](crate::patterns::SCORE) as weights and
+    /// [`TEMPO`](crate::patterns::TEMPO) as tempo, a sample's value is the evaluation's `t · mine − theirs` over the
+    /// fitted levels.
     #[test]
     fn features_reproduce_the_pattern_totals() {
         let game = Gomoku::new(15, Rule::Freestyle).unwrap();
@@ -276,7 +333,9 @@ mod tests {
             }
             let me = pos.to_move().index();
             let t = pos.totals();
-            assert!((eval(&s, &w) - (1.25 * f64::from(t[me]) - f64::from(t[1 - me]))).abs() < 1e-6);
+            let tempo = f64::from(TEMPO) / f64::from(TEMPO_DENOM);
+            let value = eval(&features(&s, tempo), &w);
+            assert!((value - (tempo * f64::from(t[me]) - f64::from(t[1 - me]))).abs() < 1e-6);
         }
         assert!(checked >= 3, "{checked}");
     }
@@ -304,10 +363,33 @@ mod tests {
         for g in 0..30 {
             assert!(game_samples(&start, &line, if g % 3 == 0 { 0.5 } else { 1.0 }, g, &mut samples));
         }
-        let a = fit(&samples, &SCORE, 7, 200);
-        assert_eq!(a, fit(&samples, &SCORE, 7, 200));
+        let a = fit(&samples, &SCORE, TEMPO, &[TEMPO], 7, 200);
+        assert_eq!(a, fit(&samples, &SCORE, TEMPO, &[TEMPO], 7, 200));
         assert!(a.after.train <= a.before.train, "{a:?}");
         assert!(a.samples.0 > 0 && a.samples.1 > 0, "{a:?}");
         assert_eq!(a.weights[usize::from(FIVE)], SCORE[usize::from(FIVE)]);
+        assert_eq!((a.tempo, a.tried.len()), (TEMPO, 1));
+    }
+
+    /// With several tempos, each gets its own weights, and the one kept is the one with the lowest held-out loss.
+    #[test]
+    fn the_tempo_with_the_best_held_out_loss_is_kept() {
+        let game = Gomoku::new(15, Rule::Freestyle).unwrap();
+        let start = opening_position(game, &moves(game, "H8"), &[]).unwrap();
+        let mut samples = Vec::new();
+        for (g, line) in ["H9 J10 A15 K11 A14 F6 A13 E5", "G9 G7 K9 F8 L10 H6 A1 A2", "I9 J9 H10 G11 K8 J7 N2 N3"]
+            .iter()
+            .cycle()
+            .take(60)
+            .enumerate()
+        {
+            let result = [1.0, 0.0, 0.5][g % 3];
+            assert!(game_samples(&start, &moves(game, line), result, g as u32, &mut samples));
+        }
+        let f = fit(&samples, &HAND_SCORE, HAND_TEMPO, &TEMPOS.collect::<Vec<_>>(), 3, 100);
+        assert_eq!(f.tried.iter().map(|&(t, _)| t).collect::<Vec<_>>(), TEMPOS.collect::<Vec<_>>());
+        let best = f.tried.iter().map(|(_, l)| l.held_out).fold(f64::INFINITY, f64::min);
+        assert_eq!(f.after.held_out, best);
+        assert!(f.tried.iter().any(|&(t, l)| t == f.tempo && l == f.after), "{f:?}");
     }
 }
