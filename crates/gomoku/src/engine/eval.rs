@@ -28,7 +28,8 @@ const WIN_SOON: i32 = 40_000_000;
 /// The evaluator (see the module docs).
 #[derive(Clone, Debug)]
 pub struct GomokuEval {
-    /// Perturbs move ordering (0 for none); helper threads of a parallel search use different values.
+    /// Perturbs move ordering (0 for none). The engine leaves it at 0: its Lazy SMP helpers share one evaluator and
+    /// spread out by the depths they search instead.
     pub jitter: u64,
     /// Most moves kept at a quiet node.
     pub width: usize,
