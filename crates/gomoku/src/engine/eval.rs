@@ -376,20 +376,6 @@ impl Evaluator<Position> for GomokuEval {
     }
 }
 
-/// Calls `f` with the cells set in `near` (one bit per column per row) in board order until it returns false.
-#[inline]
-fn each_near(near: &[u32], cols: usize, mut f: impl FnMut(usize) -> bool) {
-    for (r, &bits) in near.iter().enumerate() {
-        let mut b = bits;
-        while b != 0 {
-            if !f(r * cols + b.trailing_zeros() as usize) {
-                return;
-            }
-            b &= b - 1;
-        }
-    }
-}
-
 /// Replaces `moves` with the cells set in `near` (one bit per column per row), in board order.
 #[inline]
 fn fill_near(s: &Position, near: &[u32], moves: &mut MoveList<Move>) {
@@ -420,7 +406,7 @@ impl GomokuEval {
         let t = s.tally();
         let first = |pred: &dyn Fn(usize) -> bool| {
             let mut found = None;
-            each_near(near, cols, |i| {
+            Position::each_cell_in(near, cols, |i| {
                 if pred(i) {
                     found = Some(Move(i as u16));
                 }
@@ -430,7 +416,7 @@ impl GomokuEval {
         };
         let all = |pred: &dyn Fn(usize) -> bool, moves: &mut MoveList<Move>| {
             moves.clear();
-            each_near(near, cols, |i| {
+            Position::each_cell_in(near, cols, |i| {
                 if pred(i) {
                     moves.push(Move(i as u16));
                 }

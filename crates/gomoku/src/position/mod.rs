@@ -273,9 +273,16 @@ impl Position {
     /// Calls `f` with every empty cell within two cells of a stone, in board order (row-major), until `f` returns
     /// false.
     #[inline]
-    pub fn candidates(&self, mut f: impl FnMut(usize) -> bool) {
-        let cols = usize::from(self.dims().cols);
-        for (r, &bits) in self.candidate_rows()[..usize::from(self.dims().rows)].iter().enumerate() {
+    pub fn candidates(&self, f: impl FnMut(usize) -> bool) {
+        let rows = usize::from(self.dims().rows);
+        Position::each_cell_in(&self.candidate_rows()[..rows], usize::from(self.dims().cols), f);
+    }
+
+    /// Calls `f` with the cells set in `rows` (one bit per column per row, as [`Position::candidate_rows`] gives
+    /// them) on a board `cols` wide, in board order, until `f` returns false.
+    #[inline]
+    pub fn each_cell_in(rows: &[u32], cols: usize, mut f: impl FnMut(usize) -> bool) {
+        for (r, &bits) in rows.iter().enumerate() {
             let mut b = bits;
             while b != 0 {
                 if !f(r * cols + b.trailing_zeros() as usize) {
