@@ -135,7 +135,8 @@ fn build(
     vline: usize,
     need_both_sides: bool,
 ) -> Result<Position, Error> {
-    let mut pos = Position::empty(values, side);
+    // Every check comes before any piece is placed: the position keeps running scores, which must not be summed
+    // from values the range check would refuse.
     let mut pieces: i64 = 0;
     for &(line, sq, who, n) in &cells {
         let own_last = if who == Player::First { SIZE - 1 } else { 0 };
@@ -151,12 +152,11 @@ fn build(
                 ),
             ));
         }
-        pos.put(sq, who, n);
         pieces += i64::from(n);
     }
     let last_board_line = cells.last().map_or(vline.saturating_sub(1), |c| c.0);
     for who in [Player::First, Player::Second] {
-        if need_both_sides && pos.occupancy(who) == 0 {
+        if need_both_sides && !cells.iter().any(|c| c.2 == who) {
             return Err(Error::position(last_board_line, format!("{} has no pieces on the board", side_name(who))));
         }
     }
@@ -166,6 +166,10 @@ fn build(
             vline,
             format!("row values up to {biggest} with {pieces} pieces exceed the score range ({MAX_SCORE})"),
         ));
+    }
+    let mut pos = Position::empty(values, side);
+    for &(_, sq, who, n) in &cells {
+        pos.put(sq, who, n);
     }
     Ok(pos)
 }
@@ -304,6 +308,18 @@ mod tests {
         let mut q = p.clone();
         q.set_passes(1);
         assert_eq!(g.parse_state(&g.format_state(&q)).unwrap(), q);
+    }
+
+    /// Row values whose score the range check refuses are refused before any piece is counted into a score: a
+    /// tall stack under a huge value used to overflow the running score (found by the `starcircle_input` fuzz
+    /// target) instead of reaching the check.
+    #[test]
+    fn huge_row_values_with_stacks_are_refused_without_overflow() {
+        let g = StarCircle::default();
+        let text = "Star\nS999,0,S999,0,0,0,0,S999\n0,0,C1,0,0,0,0,0\n0,0,0,0,0,0,0,0\n0,0,0,0,0,0,0,0\n\
+            0,0,0,0,0,0,0,0\n0,0,0,0,0,0,0,0\n0,0,0,0,0,0,0,0\n0,0,0,0,0,0,0,0\n10,20,30,40,50,60,70,1924791548";
+        let e = g.parse_state(text).unwrap_err();
+        assert!(e.to_string().contains("exceed the score range"), "{e}");
     }
 
     #[test]
