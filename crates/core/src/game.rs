@@ -65,6 +65,16 @@ pub trait State: Clone + Debug + Send + Sync + Eq + 'static {
     /// A small integer naming the move (from-square/to-square and the like), used to index history tables. It
     /// need not be unique; collisions only blur move ordering.
     fn move_key(&self, m: Self::Move) -> usize;
+
+    /// Hands the turn to the other side without a move (a null move, for the searcher's null-move pruning) and
+    /// returns true, or returns false and changes nothing when the game has no such move (the default). The hash
+    /// must change as the side to move does; [`State::unpass`] takes the pass back.
+    fn pass(&mut self) -> bool {
+        false
+    }
+
+    /// Takes back a [`State::pass`] that returned true, restoring the state and its hash.
+    fn unpass(&mut self) {}
 }
 
 /// Text forms of positions and moves. Each game implements it once, in its `notation` module.
@@ -163,6 +173,32 @@ pub trait Evaluator<S: State>: Sync {
     /// node then returns it like a finished game. `state` must be as it was when this returns. The default, `None`,
     /// proves nothing; exact solvers keep it.
     fn prove(&self, _state: &mut S, _depth: u32, _ply: i32) -> Option<Value> {
+        None
+    }
+
+    /// Null-move pruning at a node searched with a null window (off the principal variation) at `beta`, with
+    /// `depth` plies left: `Some(r)` asks the searcher to pass the turn ([`State::pass`]) and search the other side's
+    /// reply `1 + r` plies shallower with the window at `beta`; if the side to move still reaches `beta` after
+    /// giving a move away, the node returns that bound unsearched. Only sound where moving never hurts the mover
+    /// (no zugzwang) and the evaluator has ruled out threats a free move would complete. The default, `None`, never
+    /// passes; exact solvers keep it.
+    fn null_move(&self, _state: &S, _depth: u32, _beta: Value) -> Option<u32> {
+        None
+    }
+
+    /// Reverse futility pruning at a node searched with a null window at `beta`, with `depth` plies left: a value
+    /// of at least `beta` that the node returns unsearched, when the evaluator judges the side to move so far above
+    /// `beta` that no reply within `depth` plies brings it back (its static value less a margin per ply, with no
+    /// threat against it). The default, `None`, prunes nothing; exact solvers keep it.
+    fn futility(&self, _state: &S, _depth: u32, _beta: Value) -> Option<Value> {
+        None
+    }
+
+    /// Razoring at a node searched with a null window at `alpha` (`beta` = `alpha + 1`), with `depth` plies left,
+    /// asked after [`Evaluator::prove`] found no forced win: a value of at most `alpha` that the node returns
+    /// unsearched, when the evaluator judges the side to move so far below `alpha` that no quiet move within `depth`
+    /// plies brings it up. The default, `None`, prunes nothing; exact solvers keep it.
+    fn razor(&self, _state: &S, _depth: u32, _alpha: Value) -> Option<Value> {
         None
     }
 }

@@ -7,6 +7,11 @@
 //! the previous iteration's move (searched first, and finished too): that move was searched deeper; otherwise the
 //! previous iteration's answer stands. When an iteration reaches no depth cut-off at all, its value is exact and
 //! the search ends early.
+//!
+//! Off the principal variation (null-window nodes) the evaluator may prune a node before its moves are searched:
+//! reverse futility ([`Evaluator::futility`]) and null-move pruning ([`Evaluator::null_move`], with
+//! [`State::pass`]) fail high, razoring ([`Evaluator::razor`], after [`Evaluator::prove`]) fails low. Their
+//! defaults prune nothing, so exact searches are unchanged.
 
 use super::ordering::{History, pick_next};
 use super::{IterationReport, SearchObserver, SearchResult};
@@ -30,6 +35,8 @@ pub struct Searcher<S: State> {
     lists: Vec<MoveList<S::Move>>,
     scores: Vec<Vec<i64>>,
     pv: Vec<Vec<S::Move>>,
+    /// Per ply, whether the node there was reached by a null move (so it does not pass again).
+    passed: Vec<bool>,
     nodes: u64,
     deadline: Option<Deadline>,
     aborted: bool,
@@ -62,6 +69,7 @@ impl<S: State> Searcher<S> {
             lists: Vec::new(),
             scores: Vec::new(),
             pv: Vec::new(),
+            passed: Vec::new(),
             nodes: 0,
             deadline: None,
             aborted: false,
@@ -277,6 +285,7 @@ impl<S: State> Searcher<S> {
             self.lists.resize_with(ply + 2, Vec::new);
             self.scores.resize_with(ply + 2, Vec::new);
             self.pv.resize_with(ply + 2, Vec::new);
+            self.passed.resize(ply + 2, false);
         }
     }
 
@@ -358,10 +367,51 @@ impl<S: State> Searcher<S> {
             }
         }
 
+        // Static pruning off the principal variation: a node the evaluator judges far enough above beta for its
+        // depth fails high unsearched.
+        if ply > 0
+            && beta.0 - alpha.0 == 1
+            && let Some(v) = eval.futility(state, depth, beta)
+        {
+            self.hit_horizon = true;
+            return v;
+        }
+        // Null-move pruning, off the principal variation and never twice in a row: if the side to move, having
+        // passed, still holds beta against the other side's shallower search, the node fails high unsearched.
+        if ply > 0
+            && beta.0 - alpha.0 == 1
+            && !self.passed[ply]
+            && let Some(r) = eval.null_move(state, depth, beta)
+            && state.pass()
+        {
+            self.passed[ply + 1] = true;
+            let v = -self.negamax(state, depth.saturating_sub(1 + r), ply + 1, -beta, Value(-beta.0 + 1), eval);
+            self.passed[ply + 1] = false;
+            state.unpass();
+            if self.aborted {
+                return Value::DRAW;
+            }
+            if v >= beta && !v.is_decisive() {
+                self.hit_horizon = true;
+                self.pv[ply].clear();
+                return beta;
+            }
+        }
+
         // A forced win the evaluator's solver proves settles the node (its value is exact, not a horizon's).
         if ply > 0
             && let Some(v) = eval.prove(state, depth, ply as i32)
         {
+            return v;
+        }
+
+        // Razoring off the principal variation: a node the evaluator judges far enough below alpha for its depth,
+        // with no forced win found above, fails low unsearched.
+        if ply > 0
+            && beta.0 - alpha.0 == 1
+            && let Some(v) = eval.razor(state, depth, alpha)
+        {
+            self.hit_horizon = true;
             return v;
         }
 
@@ -468,89 +518,4 @@ impl<S: State> Searcher<S> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::examples::tictactoe::{Board, TicTacToe};
-    use crate::{Game, Notation};
-
-    /// A heuristic with many distinct values, so null windows fail high and PVS re-searches leaves.
-    struct Scattered;
-
-    impl Evaluator<Board> for Scattered {
-        fn evaluate(&self, s: &Board) -> Value {
-            Value::heuristic((s.hash() % 97) as i32 - 48)
-        }
-    }
-
-    /// The same evaluator, answering `leaf_value` by playing the move on a copy.
-    struct Shortcut;
-
-    impl Evaluator<Board> for Shortcut {
-        fn evaluate(&self, s: &Board) -> Value {
-            Scattered.evaluate(s)
-        }
-
-        fn leaf_value(&self, s: &Board, m: u8, ply: i32) -> Option<(Value, bool)> {
-            let mut child = *s;
-            child.play(m);
-            Some(match child.outcome() {
-                Some(o) => (self.terminal(&child, o, ply), true),
-                None => (self.evaluate(&child), false),
-            })
-        }
-    }
-
-    /// Valuing leaves through [`Evaluator::leaf_value`] changes nothing a search reports: value, move, principal
-    /// variation, node count and exactness, at every depth, from every third position of tic-tac-toe.
-    #[test]
-    fn leaf_values_give_the_same_search() {
-        let game = TicTacToe;
-        let states = crate::testkit::reachable_states(&game, &game.initial_state());
-        let (mut plain, mut quick) = (Searcher::new(1 << 12), Searcher::new(1 << 12));
-        for s in states.iter().step_by(3) {
-            for depth in 1..=5 {
-                plain.clear();
-                quick.clear();
-                let a = plain.search(s, &Scattered, &SearchLimits::depth(depth), &mut ());
-                let b = quick.search(s, &Shortcut, &SearchLimits::depth(depth), &mut ());
-                assert_eq!(a, b, "depth {depth} from {}", game.format_state(s));
-            }
-        }
-    }
-
-    /// An iteration cut short by the node budget answers with a root move that finished in it only when that move
-    /// beat the previous iteration's move, which finished too: the kept move's value is its exact value one ply
-    /// deeper than the last finished iteration, and higher than the previous move's value at that depth.
-    #[test]
-    fn a_cut_short_iteration_keeps_only_a_finished_better_root_move() {
-        let game = TicTacToe;
-        let depth_value = |s: &Board, m: u8, depth: u32| {
-            let mut child = *s;
-            child.play(m);
-            (-crate::search::minimax(&mut child, depth - 1, &Scattered).value).from_tt(1)
-        };
-        let mut kept = 0;
-        for s in crate::testkit::reachable_states(&game, &game.initial_state()).iter().filter(|s| s.outcome().is_none())
-        {
-            for budget in (1..=6).map(|k| k * Deadline::CHECK_EVERY) {
-                let mut last = (0, None);
-                let r = Searcher::new(1 << 12).search(
-                    s,
-                    &Scattered,
-                    &SearchLimits::nodes(budget),
-                    &mut |rep: &IterationReport<'_, u8>| last = (rep.depth, rep.pv.first().copied()),
-                );
-                let (Some(before), Some(now)) = (last.1, r.best) else { continue };
-                if !r.stopped || now == before {
-                    continue;
-                }
-                kept += 1;
-                let cut = last.0 + 1;
-                assert_eq!(r.value, depth_value(s, now, cut), "{}", game.format_state(s));
-                assert!(r.value > depth_value(s, before, cut), "{}", game.format_state(s));
-                assert_eq!(r.pv.first(), Some(&now));
-            }
-        }
-        assert!(kept > 0, "no cut-short iteration changed its answer");
-    }
-}
+mod tests;

@@ -8,6 +8,10 @@
 //!   against an open three, only blocks and counter-fours), otherwise cells near stones, cut to the best
 //!   [`GomokuEval::width`] by a quick key. A root whitelist lets the engine exclude moves its threat solvers
 //!   proved losing.
+//! - `futility`, `null_move` and `razor`: the core's pruning before a node is searched, all off the principal
+//!   variation and only where the opponent threatens nothing a tempo would complete (no five to make, no open
+//!   three): a static value far above beta fails high (reverse futility), as does one that still holds beta after
+//!   passing the turn (null move); a static value far below alpha with no win by fours fails low (razoring).
 //! - `searched_moves` and `leaf_value`: the same moves and the same leaf values as the defaults (legal moves then
 //!   `select_moves`; play, `evaluate`, undo), read straight from the position's rows, cell words and
 //!   [`Position::tally_after`], so the search is unchanged and cheaper.
@@ -39,6 +43,19 @@ pub struct GomokuEval {
     pub extend_forced: bool,
     /// Reduce late quiet moves ([`Evaluator::reduction`]).
     pub reduce: bool,
+    /// Null-move pruning ([`Evaluator::null_move`]) at nodes where the opponent threatens nothing a free move
+    /// would complete.
+    pub null_move: bool,
+    /// Reverse futility pruning ([`Evaluator::futility`]): the margin per ply left by which the static value must
+    /// clear beta at a threat-free node (0 for none), and the most plies left where it applies.
+    pub futility_margin: i32,
+    /// See [`GomokuEval::futility_margin`].
+    pub futility_depth: u32,
+    /// Razoring ([`Evaluator::razor`]): the margin per ply left by which the static value must fall short of alpha
+    /// (0 for none), and the most plies left where it applies.
+    pub razor_margin: i32,
+    /// See [`GomokuEval::razor_margin`].
+    pub razor_depth: u32,
     /// Nodes with at most this many plies left look for a VCF of the side to move ([`Evaluator::prove`]): 0 for
     /// none, `u32::MAX` (the default) for every node but the root, whose VCF the engine has already looked for.
     pub vcf_horizon: u32,
@@ -60,6 +77,11 @@ impl Default for GomokuEval {
             root: None,
             extend_forced: false,
             reduce: false,
+            null_move: true,
+            futility_margin: 200,
+            futility_depth: 7,
+            razor_margin: 200,
+            razor_depth: 7,
             vcf_horizon: u32::MAX,
             vcf_nodes: 65_536,
             vcf_deadline: None,
@@ -338,6 +360,50 @@ impl Evaluator<Position> for GomokuEval {
             return 0;
         }
         1 + u32::from(index >= 8 && depth >= 5)
+    }
+
+    /// With at least three plies left, when the opponent has no five to make and no open three (so a free move
+    /// would not give him an open four) and the static value already reaches `beta`: pass, reduced by two plies
+    /// (three from depth 7). A free move that lets the opponent win by fours is seen by the VCF at the child.
+    fn null_move(&self, s: &Position, depth: u32, beta: Value) -> Option<u32> {
+        if !self.null_move || depth < 3 || beta.is_decisive() {
+            return None;
+        }
+        let (me, t) = (s.to_move().index(), s.tally());
+        let op = 1 - me;
+        if t.count(op, FIVE) + t.count(op, F4) + t.count(op, D4) > 0 {
+            return None;
+        }
+        let v = judge(t, me, s.rule()).ok()?;
+        (v >= beta).then_some(2 + u32::from(depth >= 7))
+    }
+
+    /// With at most [`GomokuEval::futility_depth`] plies left, when the opponent has no five to make and no open
+    /// three and the static value clears `beta` by [`GomokuEval::futility_margin`] per ply left: fail high at
+    /// `beta`. (The VCF check before it has already ruled out a win by fours for the side to move.)
+    fn futility(&self, s: &Position, depth: u32, beta: Value) -> Option<Value> {
+        if self.futility_margin == 0 || depth > self.futility_depth || beta.is_decisive() {
+            return None;
+        }
+        let (me, t) = (s.to_move().index(), s.tally());
+        let op = 1 - me;
+        if t.count(op, FIVE) + t.count(op, F4) + t.count(op, D4) > 0 {
+            return None;
+        }
+        let v = judge(t, me, s.rule()).ok()?;
+        (v.0 - self.futility_margin * depth as i32 >= beta.0).then_some(beta)
+    }
+
+    /// With at most [`GomokuEval::razor_depth`] plies left, no VCF for the side to move (asked after
+    /// [`Evaluator::prove`]) and no open three of its own, when the static value falls short of `alpha` by
+    /// [`GomokuEval::razor_margin`] per ply left: fail low at `alpha`.
+    fn razor(&self, s: &Position, depth: u32, alpha: Value) -> Option<Value> {
+        // Only where the VCF check ran (its win would have settled the node before this).
+        if self.razor_margin == 0 || depth > self.razor_depth.min(self.vcf_horizon) || alpha.is_decisive() {
+            return None;
+        }
+        let v = judge(s.tally(), s.to_move().index(), s.rule()).ok()?;
+        (v.0 + self.razor_margin * depth as i32 <= alpha.0).then_some(alpha)
     }
 
     /// At a node with at most [`GomokuEval::vcf_horizon`] plies left (by default every node), a win by continuous

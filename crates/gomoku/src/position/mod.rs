@@ -571,6 +571,19 @@ impl State for Position {
     fn move_key(&self, m: Move) -> usize {
         m.index()
     }
+
+    /// A null move: the other side is to move, the stones stay (the search's null-move pruning only).
+    fn pass(&mut self) -> bool {
+        debug_assert!(self.winner.is_none(), "pass in a finished game");
+        self.to_move = self.to_move.other();
+        self.hash ^= SIDE_KEY;
+        true
+    }
+
+    fn unpass(&mut self) {
+        self.to_move = self.to_move.other();
+        self.hash ^= SIDE_KEY;
+    }
 }
 
 impl PartialEq for Position {

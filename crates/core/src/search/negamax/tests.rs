@@ -1,0 +1,170 @@
+//! The searcher's own tests: leaf shortcuts, cut-short iterations and the pruning hooks, on tic-tac-toe.
+
+use super::*;
+use crate::examples::tictactoe::{Board, TicTacToe};
+use crate::{Game, Notation};
+
+/// A heuristic with many distinct values, so null windows fail high and PVS re-searches leaves.
+struct Scattered;
+
+impl Evaluator<Board> for Scattered {
+    fn evaluate(&self, s: &Board) -> Value {
+        Value::heuristic((s.hash() % 97) as i32 - 48)
+    }
+}
+
+/// The same evaluator, answering `leaf_value` by playing the move on a copy.
+struct Shortcut;
+
+impl Evaluator<Board> for Shortcut {
+    fn evaluate(&self, s: &Board) -> Value {
+        Scattered.evaluate(s)
+    }
+
+    fn leaf_value(&self, s: &Board, m: u8, ply: i32) -> Option<(Value, bool)> {
+        let mut child = *s;
+        child.play(m);
+        Some(match child.outcome() {
+            Some(o) => (self.terminal(&child, o, ply), true),
+            None => (self.evaluate(&child), false),
+        })
+    }
+}
+
+/// Valuing leaves through [`Evaluator::leaf_value`] changes nothing a search reports: value, move, principal
+/// variation, node count and exactness, at every depth, from every third position of tic-tac-toe.
+#[test]
+fn leaf_values_give_the_same_search() {
+    let game = TicTacToe;
+    let states = crate::testkit::reachable_states(&game, &game.initial_state());
+    let (mut plain, mut quick) = (Searcher::new(1 << 12), Searcher::new(1 << 12));
+    for s in states.iter().step_by(3) {
+        for depth in 1..=5 {
+            plain.clear();
+            quick.clear();
+            let a = plain.search(s, &Scattered, &SearchLimits::depth(depth), &mut ());
+            let b = quick.search(s, &Shortcut, &SearchLimits::depth(depth), &mut ());
+            assert_eq!(a, b, "depth {depth} from {}", game.format_state(s));
+        }
+    }
+}
+
+/// An iteration cut short by the node budget answers with a root move that finished in it only when that move
+/// beat the previous iteration's move, which finished too: the kept move's value is its exact value one ply
+/// deeper than the last finished iteration, and higher than the previous move's value at that depth.
+#[test]
+fn a_cut_short_iteration_keeps_only_a_finished_better_root_move() {
+    let game = TicTacToe;
+    let depth_value = |s: &Board, m: u8, depth: u32| {
+        let mut child = *s;
+        child.play(m);
+        (-crate::search::minimax(&mut child, depth - 1, &Scattered).value).from_tt(1)
+    };
+    let mut kept = 0;
+    for s in crate::testkit::reachable_states(&game, &game.initial_state()).iter().filter(|s| s.outcome().is_none()) {
+        for budget in (1..=6).map(|k| k * Deadline::CHECK_EVERY) {
+            let mut last = (0, None);
+            let r = Searcher::new(1 << 12).search(
+                s,
+                &Scattered,
+                &SearchLimits::nodes(budget),
+                &mut |rep: &IterationReport<'_, u8>| last = (rep.depth, rep.pv.first().copied()),
+            );
+            let (Some(before), Some(now)) = (last.1, r.best) else { continue };
+            if !r.stopped || now == before {
+                continue;
+            }
+            kept += 1;
+            let cut = last.0 + 1;
+            assert_eq!(r.value, depth_value(s, now, cut), "{}", game.format_state(s));
+            assert!(r.value > depth_value(s, before, cut), "{}", game.format_state(s));
+            assert_eq!(r.pv.first(), Some(&now));
+        }
+    }
+    assert!(kept > 0, "no cut-short iteration changed its answer");
+}
+
+/// The pruning hooks answering "prune" wherever they are asked.
+struct AlwaysPrune {
+    futility: bool,
+    null_move: bool,
+}
+
+impl Evaluator<Board> for AlwaysPrune {
+    fn evaluate(&self, s: &Board) -> Value {
+        Scattered.evaluate(s)
+    }
+
+    fn futility(&self, _s: &Board, _depth: u32, beta: Value) -> Option<Value> {
+        self.futility.then_some(beta)
+    }
+
+    fn null_move(&self, _s: &Board, _depth: u32, _beta: Value) -> Option<u32> {
+        self.null_move.then_some(1)
+    }
+}
+
+/// What [`pruning_is_asked_off_the_principal_variation_only`] expects of a search of `depth` plies from `pos` (`ply`
+/// plies from the root) whose every null-window node fails high before its moves: on the leftmost line, searched
+/// with the full window, the first move's value, beaten only by a later move that ends the game (a finished game
+/// is valued before any pruning); at the last ply every move is valued. Value for the side to move, and the line.
+fn leftmost(pos: &Board, ply: i32, depth: u32) -> (Value, Vec<u8>) {
+    if let Some(o) = pos.outcome() {
+        return (Scattered.terminal(pos, o, ply), Vec::new());
+    }
+    if depth == 0 {
+        return (Scattered.evaluate(pos), Vec::new());
+    }
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let mut best: Option<(Value, Vec<u8>)> = None;
+    for (i, &m) in moves.iter().enumerate() {
+        let mut child = *pos;
+        child.play(m);
+        if i > 0 && depth > 1 && child.outcome().is_none() {
+            continue;
+        }
+        let (v, rest) = leftmost(&child, ply + 1, depth - 1);
+        if best.as_ref().is_none_or(|b| -v > b.0) {
+            best = Some((-v, std::iter::once(m).chain(rest).collect()));
+        }
+    }
+    best.expect("a legal move")
+}
+
+/// The pruning hooks are asked only at null-window nodes, never at the root or on the principal variation: with a
+/// futility hook that prunes wherever it is asked, a fixed-depth search keeps exactly its leftmost line (every first
+/// move is searched with the full window, every later move with a null window that the hook fails high, unless it
+/// ends the game), so its value and principal variation are [`leftmost`]'s.
+#[test]
+fn pruning_is_asked_off_the_principal_variation_only() {
+    let game = TicTacToe;
+    let prune = AlwaysPrune { futility: true, null_move: false };
+    for s in crate::testkit::reachable_states(&game, &game.initial_state()).iter().step_by(5) {
+        if s.outcome().is_some() {
+            continue;
+        }
+        for depth in 1..=5 {
+            let (value, line) = leftmost(s, 0, depth);
+            let mut searcher = Searcher::new(1 << 12);
+            let (v, best) = searcher.search_depth(s, &prune, depth);
+            assert_eq!((v, best), (value, line.first().copied()), "depth {depth} from {}", game.format_state(s));
+            assert_eq!(searcher.pv[0], line, "depth {depth} from {}", game.format_state(s));
+        }
+    }
+}
+
+/// A null move asked of a game that cannot pass (the default [`State::pass`]) changes nothing: value, move, principal
+/// variation and node count equal the plain search's, at every depth.
+#[test]
+fn a_null_move_in_a_game_without_passes_changes_nothing() {
+    let game = TicTacToe;
+    let asks = AlwaysPrune { futility: false, null_move: true };
+    for s in crate::testkit::reachable_states(&game, &game.initial_state()).iter().step_by(7) {
+        for depth in 1..=5 {
+            let a = Searcher::new(1 << 12).search(s, &Scattered, &SearchLimits::depth(depth), &mut ());
+            let b = Searcher::new(1 << 12).search(s, &asks, &SearchLimits::depth(depth), &mut ());
+            assert_eq!(a, b, "depth {depth} from {}", game.format_state(s));
+        }
+    }
+}

@@ -1,0 +1,121 @@
+//! The Gomoku evaluator's pruning hooks (reverse futility, null move, razoring) on positions with known answers:
+//! each prunes only where no threat a tempo would complete is on the board, never with a decided window, only
+//! within its depth; the null move is taken back exactly; and on the bench positions the pruned search visits
+//! fewer nodes than the same search without it.
+
+use sente_core::search::Searcher;
+use sente_core::{Evaluator, State, Value};
+use sente_gomoku::engine::eval::GomokuEval;
+use sente_gomoku::notation::parse_board;
+use sente_gomoku::position::Position;
+use sente_gomoku::{Gomoku, Rule};
+
+/// A 15×15 freestyle position from `(row, text)` lines, the other rows empty.
+fn board(lines: &[(usize, &str)]) -> Position {
+    let g = Gomoku::new(15, Rule::Freestyle).expect("size");
+    let mut rows = vec![".".repeat(15); 15];
+    for &(r, text) in lines {
+        rows[r] = format!("{text:.<15}");
+    }
+    parse_board(g, &(rows.join("\n") + "\n")).expect("board")
+}
+
+/// Two stones, black to move: nothing threatens anyone.
+fn quiet() -> Position {
+    board(&[(7, ".......x"), (8, "......o")])
+}
+
+/// Black to move against white's open three (E8 F8 G8), with three black stones far from it.
+fn against_open_three() -> Position {
+    board(&[(3, "..x...x"), (7, "....ooo"), (11, "..........x")])
+}
+
+/// Black to move with an open three of its own (E8 F8 G8) and white's stones far away.
+fn own_open_three() -> Position {
+    board(&[(3, "..o...o"), (7, "....xxx"), (11, "..........o")])
+}
+
+/// White to move with black's four (E8 F8 G8 H8, D8 blocked): white must stop the five at I8.
+fn against_a_four() -> Position {
+    board(&[(2, "o"), (7, "...oxxxx"), (12, "o")])
+}
+
+#[test]
+fn futility_prunes_quiet_nodes_far_above_beta_within_its_depth() {
+    let e = GomokuEval::default();
+    let pos = quiet();
+    let low = Value::heuristic(-10_000);
+    assert_eq!(e.futility(&pos, 1, low), Some(low));
+    assert_eq!(e.futility(&pos, e.futility_depth, low), Some(low));
+    assert_eq!(e.futility(&pos, e.futility_depth + 1, low), None, "beyond its depth");
+    assert_eq!(e.futility(&pos, 1, Value::heuristic(10_000)), None, "not above beta");
+    assert_eq!(e.futility(&pos, 1, Value::loss_in(9)), None, "a decided window");
+    assert_eq!(GomokuEval { futility_margin: 0, ..e.clone() }.futility(&pos, 1, low), None, "off");
+    // The margin grows with the depth: a beta just below the static value passes at one ply, not at seven.
+    let v = e.evaluate(&pos);
+    let close = Value(v.0 - e.futility_margin - 1);
+    assert_eq!(e.futility(&pos, 1, close), Some(close));
+    assert_eq!(e.futility(&pos, 7, close), None);
+}
+
+#[test]
+fn null_move_is_offered_on_quiet_nodes_only() {
+    let e = GomokuEval::default();
+    let low = Value::heuristic(-10_000);
+    assert_eq!(e.null_move(&quiet(), 3, low), Some(2));
+    assert_eq!(e.null_move(&quiet(), 7, low), Some(3));
+    assert_eq!(e.null_move(&quiet(), 2, low), None, "too shallow");
+    assert_eq!(e.null_move(&quiet(), 3, Value::heuristic(10_000)), None, "below beta");
+    assert_eq!(GomokuEval { null_move: false, ..e.clone() }.null_move(&quiet(), 3, low), None, "off");
+    for (name, pos) in [("an open three", against_open_three()), ("a four", against_a_four())] {
+        assert_eq!(e.null_move(&pos, 5, low), None, "{name}: a free move would win");
+        assert_eq!(e.futility(&pos, 1, low), None, "{name}: no futility against it");
+    }
+}
+
+#[test]
+fn razoring_prunes_only_where_the_vcf_check_ran_and_no_own_three_wins() {
+    let e = GomokuEval::default();
+    let high = Value::heuristic(10_000);
+    assert_eq!(e.razor(&quiet(), 1, high), Some(high));
+    assert_eq!(e.razor(&quiet(), e.razor_depth + 1, high), None, "beyond its depth");
+    assert_eq!(e.razor(&quiet(), 1, Value::heuristic(-10_000)), None, "not below alpha");
+    assert_eq!(e.razor(&quiet(), 1, Value::win_in(9)), None, "a decided window");
+    assert_eq!(GomokuEval { vcf_horizon: 0, ..e.clone() }.razor(&quiet(), 1, high), None, "no VCF check at the node");
+    assert_eq!(e.razor(&own_open_three(), 1, high), None, "its own open three wins");
+}
+
+#[test]
+fn a_pass_is_taken_back_exactly() {
+    assert_eq!(against_a_four().to_move(), sente_core::Player::Second, "white to move against the four");
+    for mut pos in [quiet(), against_open_three(), own_open_three(), against_a_four()] {
+        let before = pos.clone();
+        let side = pos.to_move();
+        assert!(pos.pass());
+        assert_eq!(pos.to_move(), side.other());
+        assert_ne!(pos.hash(), before.hash());
+        assert_eq!(pos.hash(), pos.compute_hash());
+        pos.unpass();
+        assert_eq!(pos, before);
+        assert_eq!(pos.hash(), before.hash());
+    }
+}
+
+/// The pruning saves work on the bench's quiet positions: a six-ply search with it visits fewer nodes than without.
+#[test]
+fn the_pruned_search_visits_fewer_nodes() {
+    let g = Gomoku::new(15, Rule::Freestyle).expect("size");
+    let on = GomokuEval::default();
+    let off = GomokuEval { null_move: false, futility_margin: 0, razor_margin: 0, ..on.clone() };
+    let nodes = |e: &GomokuEval| -> u64 {
+        sente_gomoku::bench::positions(g)
+            .iter()
+            .map(|p| {
+                let r = Searcher::new(1 << 16).search(p, e, &sente_core::search::SearchLimits::depth(6), &mut ());
+                r.nodes
+            })
+            .sum()
+    };
+    let (pruned, plain) = (nodes(&on), nodes(&off));
+    assert!(pruned < plain, "pruned {pruned} nodes, plain {plain}");
+}
