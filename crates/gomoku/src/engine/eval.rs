@@ -256,6 +256,17 @@ fn judge(t: Tally, me: usize, rule: crate::Rule) -> Result<Value, i32> {
     Ok(Value::heuristic(base))
 }
 
+/// The static value for the side to move of a position where the opponent threatens nothing a free tempo would
+/// complete (no five to make, no open three), or `None`: where the pruning hooks may judge a node unsearched.
+fn quiet_value(s: &Position) -> Option<Value> {
+    let (me, t) = (s.to_move().index(), s.tally());
+    let op = 1 - me;
+    if t.count(op, FIVE) + t.count(op, F4) + t.count(op, D4) > 0 {
+        return None;
+    }
+    judge(t, me, s.rule()).ok()
+}
+
 fn mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
@@ -369,28 +380,18 @@ impl Evaluator<Position> for GomokuEval {
         if !self.null_move || depth < 3 || beta.is_decisive() {
             return None;
         }
-        let (me, t) = (s.to_move().index(), s.tally());
-        let op = 1 - me;
-        if t.count(op, FIVE) + t.count(op, F4) + t.count(op, D4) > 0 {
-            return None;
-        }
-        let v = judge(t, me, s.rule()).ok()?;
+        let v = quiet_value(s)?;
         (v >= beta).then_some(2 + u32::from(depth >= 7))
     }
 
     /// With at most [`GomokuEval::futility_depth`] plies left, when the opponent has no five to make and no open
     /// three and the static value clears `beta` by [`GomokuEval::futility_margin`] per ply left: fail high at
-    /// `beta`. (The VCF check before it has already ruled out a win by fours for the side to move.)
+    /// `beta`. It is asked before the node's VCF check, which it makes unnecessary: a win by fours is above beta too.
     fn futility(&self, s: &Position, depth: u32, beta: Value) -> Option<Value> {
         if self.futility_margin == 0 || depth > self.futility_depth || beta.is_decisive() {
             return None;
         }
-        let (me, t) = (s.to_move().index(), s.tally());
-        let op = 1 - me;
-        if t.count(op, FIVE) + t.count(op, F4) + t.count(op, D4) > 0 {
-            return None;
-        }
-        let v = judge(t, me, s.rule()).ok()?;
+        let v = quiet_value(s)?;
         (v.0 - self.futility_margin * depth as i32 >= beta.0).then_some(beta)
     }
 
