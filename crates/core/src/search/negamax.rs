@@ -367,19 +367,16 @@ impl<S: State> Searcher<S> {
             }
         }
 
-        // Static pruning off the principal variation: a node the evaluator judges far enough above beta for its
-        // depth fails high unsearched.
-        if ply > 0
-            && beta.0 - alpha.0 == 1
-            && let Some(v) = eval.futility(state, depth, beta)
-        {
+        // The pruning hooks are asked off the principal variation only: at null-window nodes below the root.
+        let off_pv = ply > 0 && beta.0 - alpha.0 == 1;
+        // Static pruning: a node the evaluator judges far enough above beta for its depth fails high unsearched.
+        if off_pv && let Some(v) = eval.futility(state, depth, beta) {
             self.hit_horizon = true;
             return v;
         }
-        // Null-move pruning, off the principal variation and never twice in a row: if the side to move, having
-        // passed, still holds beta against the other side's shallower search, the node fails high unsearched.
-        if ply > 0
-            && beta.0 - alpha.0 == 1
+        // Null-move pruning, never twice in a row: if the side to move, having passed, still holds beta against the
+        // other side's shallower search, the node fails high unsearched.
+        if off_pv
             && !self.passed[ply]
             && let Some(r) = eval.null_move(state, depth, beta)
             && state.pass()
@@ -405,12 +402,9 @@ impl<S: State> Searcher<S> {
             return v;
         }
 
-        // Razoring off the principal variation: a node the evaluator judges far enough below alpha for its depth,
-        // with no forced win found above, fails low unsearched.
-        if ply > 0
-            && beta.0 - alpha.0 == 1
-            && let Some(v) = eval.razor(state, depth, alpha)
-        {
+        // Razoring: a node the evaluator judges far enough below alpha for its depth, with no forced win found
+        // above, fails low unsearched.
+        if off_pv && let Some(v) = eval.razor(state, depth, alpha) {
             self.hit_horizon = true;
             return v;
         }
