@@ -159,6 +159,8 @@ fn a_brain_that_misses_a_command_is_sent_it_again_not_lost_on_time() {
     let stdout = text(&out.stdout);
     assert!(stdout.starts_with("15x15 freestyle, 200 ms a move + 300 ms tolerance"), "{stdout}");
     assert!(stdout.contains("games lost by timeout, illegal or malformed move, crash or failed start: 0"), "{stdout}");
+    // The two games share one opening: one pair.
+    assert!(stdout.contains("opening pairs (each opening once with each colour): 1 pairs 0/½/1/1½/2: "), "{stdout}");
     let records = std::fs::read_to_string(&rec).expect("records");
     // Game 1: the brain is white and misses its first TURN; the position is sent again once.
     assert!(records.lines().next().is_some_and(|l| l.contains(" resent 0/1 ")), "{records}");
@@ -210,6 +212,11 @@ fn gauntlet_names_brains_by_about_and_writes_the_summary_csv() {
     assert!(stdout.starts_with("gauntlet of sente: 15x15 freestyle, 1000 ms a move + 1000 ms tolerance"), "{stdout}");
     // The brain answers ABOUT with name="sente": taken by the engine under test, so it is sente#2.
     assert!(stdout.contains("sente vs weights: 2 games, +2 -0 =0"), "{stdout}");
+    // Both games on one opening: one pair, won twice, which gives no interval of its own.
+    assert!(
+        stdout.contains("; 1 pairs 0/½/1/1½/2: 0 0 0 0 1, Elo +inf (no interval: too few pairs or all alike); faults"),
+        "{stdout}"
+    );
     assert!(stdout.contains("sente vs sente#2: 2 games, "), "{stdout}");
     let summary = std::fs::read_to_string(&csv).expect("csv written");
     let lines: Vec<&str> = summary.lines().collect();

@@ -1,5 +1,5 @@
 //! `sente gomoku match` (also `sente match`): two engines play a series of games; the first engine's W/L/D, score
-//! and Elo difference with a 95% interval are reported.
+//! and Elo difference with a 95% interval are reported, and the interval over the opening pairs (`elo::Pairs`).
 //!
 //! Engines are entry specifications (`sente`, `weights`, `pbrain:COMMAND`, `nptu:COMMAND`, optionally `LABEL=…`),
 //! shown by name (a brain by its `ABOUT` name). Game `k` (from 1) plays opening `(k-1)/2` of the set, the first
@@ -10,7 +10,7 @@
 
 use crate::error::CliError;
 use crate::io::write_output;
-use crate::tournament::elo::Tally;
+use crate::tournament::elo::{Pairs, Tally};
 use crate::tournament::game::opening_of;
 use crate::tournament::schedule::{self, Job};
 use crate::tournament::sprt::{Sprt, Verdict};
@@ -90,6 +90,11 @@ pub fn run(a: &MatchArgs) -> Result<ExitCode, CliError> {
         tally.describe()
     );
     write_output(Path::new("-"), &out)?;
+    let pairs = Pairs::of(games.iter().map(|g| (g.number - 1, g.score_of(0))));
+    write_output(
+        Path::new("-"),
+        &format!("opening pairs (each opening once with each colour): {}\n", pairs.describe()),
+    )?;
     if let Some(sprt) = a.sprt {
         write_output(Path::new("-"), &(sprt.describe(&tally, decided) + "\n"))?;
     }
