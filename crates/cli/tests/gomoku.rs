@@ -96,18 +96,24 @@ fn pbrain_answers_a_short_session() {
 }
 
 /// `match --sprt`: the engine against the weight bot wins every game, so the sequential test accepts H1 long
-/// before the 40 games allowed (each win adds ln(s1/s0) to the ratio: eight wins pass the bound at 200 Elo), and
-/// no further game starts; a malformed test is a usage error.
+/// before the 40 games allowed (each won opening pair adds about 0.42 to the ratio at 200 Elo: eight pairs, sixteen
+/// games, pass the bound), and no further game starts; a malformed test is a usage error.
 #[test]
 fn match_with_sprt_stops_when_the_test_decides() {
     let out =
         sente(&["gomoku", "match", "sente", "weights", "--games", "40", "--nodes", "3000", "--sprt", "0,200"], "");
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
-    assert!(stdout.contains("game 8: black weights white sente: 0-1, sente wins with five (LLR +3.35)"), "{stdout}");
-    assert!(!stdout.contains("game 9:"), "{stdout}");
-    assert!(stdout.contains("sente vs weights: 8 games, +8 -0 =0"), "{stdout}");
-    assert!(stdout.contains("H1 accepted after 8 games: the first engine is stronger by more than 0"), "{stdout}");
+    // The ratio moves only when a pair completes.
+    assert!(stdout.contains("game 15: black sente white weights: 1-0, sente wins with five (LLR +2.93)"), "{stdout}");
+    assert!(stdout.contains("game 16: black weights white sente: 0-1, sente wins with five (LLR +3.35)"), "{stdout}");
+    assert!(!stdout.contains("game 17:"), "{stdout}");
+    assert!(stdout.contains("sente vs weights: 16 games, +16 -0 =0"), "{stdout}");
+    assert!(
+        stdout.contains("opening pairs (each opening once with each colour): 8 pairs 0/½/1/1½/2: 0 0 0 0 8"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("H1 accepted after 16 games: the first engine is stronger by more than 0"), "{stdout}");
     let bad = sente(&["gomoku", "match", "sente", "weights", "--sprt", "20,0"], "");
     assert_eq!(bad.status.code(), Some(2));
     assert!(text(&bad.stderr).contains("expected ELO0,ELO1 with ELO0 < ELO1"), "{}", text(&bad.stderr));

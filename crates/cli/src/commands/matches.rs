@@ -5,8 +5,8 @@
 //! shown by name (a brain by its `ABOUT` name). Game `k` (from 1) plays opening `(k-1)/2` of the set, the first
 //! engine black in odd games, so each opening is played once with each colour. The clocks, verdicts, openings and
 //! records are the tournament module's; this file only pairs the two engines and prints. With `--sprt ELO0,ELO1`
-//! the match ends as soon as the sequential test (`tournament::sprt`) decides; every progress line then shows the
-//! log-likelihood ratio so far.
+//! the match ends as soon as the sequential test over the opening pairs (`tournament::sprt`) decides; every progress
+//! line then shows the log-likelihood ratio so far.
 
 use crate::error::CliError;
 use crate::io::write_output;
@@ -60,14 +60,18 @@ pub fn run(a: &MatchArgs) -> Result<ExitCode, CliError> {
         .collect();
     write_output(Path::new("-"), &format!("{}\n", settings.describe()))?;
     let mut running = Tally::default();
+    let mut scores = Vec::new();
     let mut decided: Option<(usize, Verdict)> = None;
     let games = schedule::run_until(&entries, &settings, &jobs, 1, |r| {
         running.add(r.score_of(0));
+        scores.push((r.number - 1, r.score_of(0)));
         let mut line = record::summary(r);
         if let Some(sprt) = a.sprt {
-            line += &format!(" (LLR {:+.2})", sprt.llr(&running));
+            // The test looks at the complete opening pairs: the ratio moves when a game completes its pair.
+            let pairs = Pairs::of(scores.iter().copied());
+            line += &format!(" (LLR {:+.2})", sprt.llr(&pairs));
             if decided.is_none() {
-                decided = sprt.verdict(&running).map(|v| (running.games(), v));
+                decided = sprt.verdict(&pairs).map(|v| (running.games(), v));
             }
         }
         record::progress(&line);
@@ -96,7 +100,7 @@ pub fn run(a: &MatchArgs) -> Result<ExitCode, CliError> {
         &format!("opening pairs (each opening once with each colour): {}\n", pairs.describe()),
     )?;
     if let Some(sprt) = a.sprt {
-        write_output(Path::new("-"), &(sprt.describe(&tally, decided) + "\n"))?;
+        write_output(Path::new("-"), &(sprt.describe(&pairs, tally.games(), decided) + "\n"))?;
     }
     Ok(ExitCode::SUCCESS)
 }
