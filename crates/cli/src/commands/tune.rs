@@ -204,14 +204,16 @@ mod tests {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
         let out = std::env::temp_dir().join(format!("sente-tuned-{}.rs", std::process::id()));
         let a = TuneArgs {
-            records: ["selfplay-50k.txt", "selfplay-100k.txt"].map(|f| root.join("crates/gomoku/data").join(f)).into(),
+            records: ["selfplay-100ms-302.txt", "selfplay-100ms-304.txt", "selfplay-50k.txt", "selfplay-100k.txt"]
+                .map(|f| root.join("crates/gomoku/data").join(f))
+                .into(),
             size: 15,
             rule: "freestyle".into(),
             seed: 1,
             iterations: 2000,
             out: Some(out.clone()),
             from_current: false,
-            tempo: Some(10),
+            tempo: None,
         };
         run(&a).unwrap();
         let table = |text: &str| {

@@ -179,8 +179,8 @@ pub fn held_out(seed: u64, game: u32) -> bool {
 ///
 /// # Examples
 /// ```
-/// use sente_gomoku::engine::tune::{fit, game_samples, opening_position};
-/// use sente_gomoku::{Gomoku, Rule, notation::parse_move_text, patterns::{SCORE, TEMPO}};
+/// use sente_gomoku::engine::tune::{HAND_SCORE, HAND_TEMPO, fit, game_samples, opening_position};
+/// use sente_gomoku::{Gomoku, Rule, notation::parse_move_text};
 /// let game = Gomoku::new(15, Rule::Freestyle)?;
 /// let mv = |t: &str| parse_move_text(game.dims(), t);
 /// let start = opening_position(game, &[mv("H8")?], &[]).expect("a legal opening");
@@ -189,7 +189,7 @@ pub fn held_out(seed: u64, game: u32) -> bool {
 /// for g in 0..20 {
 ///     game_samples(&start, &moves, 1.0, g, &mut samples);
 /// }
-/// let f = fit(&samples, &SCORE, TEMPO, &[10, 12], 1, 50);
+/// let f = fit(&samples, &HAND_SCORE, HAND_TEMPO, &[10, 12], 1, 50);
 /// assert!(f.after.train <= f.before.train);
 /// assert_eq!(f.tried.len(), 2);
 /// # Ok::<(), sente_gomoku::Error>(())
