@@ -77,22 +77,18 @@ pub fn run(a: &GauntletArgs) -> Result<ExitCode, CliError> {
         let opp = if g.black.0 == 0 { g.white.0 } else { g.black.0 };
         tallies[opp].add(g.score_of(0));
     }
-    // Opponent k's games are jobs (k − 1)·N .. k·N (numbered from 1), in opening pairs.
-    let pairs: Vec<Pairs> = (0..entries.len())
-        .map(|k| {
-            Pairs::of(
-                games
-                    .iter()
-                    .filter(|g| k > 0 && (g.black.0 == k || g.white.0 == k))
-                    .map(|g| (g.number - 1 - (k - 1) * a.games, g.score_of(0))),
-            )
-        })
-        .collect();
     let mut report = String::new();
     let mut csv = format!("{CSV_HEADER}\n");
     for (k, e) in entries.iter().enumerate().skip(1) {
         let t = &tallies[k];
         let (lo, hi) = t.interval();
+        // Opponent k's games are jobs (k − 1)·N .. k·N (numbered from 1), in opening pairs.
+        let pairs = Pairs::of(
+            games
+                .iter()
+                .filter(|g| g.black.0 == k || g.white.0 == k)
+                .map(|g| (g.number - 1 - (k - 1) * a.games, g.score_of(0))),
+        );
         report.push_str(&format!(
             "{} vs {}: {} games, {}, {}; {}; faults: {} {}, {} {}\n",
             entries[0].name,
@@ -100,7 +96,7 @@ pub fn run(a: &GauntletArgs) -> Result<ExitCode, CliError> {
             t.games(),
             t.wld(),
             t.describe(),
-            pairs[k].describe(),
+            pairs.describe(),
             entries[0].name,
             faults_of(&games, 0, k),
             e.name,

@@ -139,11 +139,14 @@ impl Pairs {
     /// The 95% interval of the Elo difference from the pair scores' variance, or `None` with fewer than two pairs
     /// or when every pair scored the same (no variance to estimate).
     pub fn interval(&self) -> Option<(f64, f64)> {
+        if self.pairs() < 2 {
+            return None;
+        }
         let n = self.pairs() as f64;
         let s = self.score();
         let var =
             self.counts.iter().enumerate().map(|(k, &c)| c as f64 * (k as f64 / 4.0 - s).powi(2)).sum::<f64>() / n;
-        if self.pairs() < 2 || var == 0.0 {
+        if var == 0.0 {
             return None;
         }
         let half = 1.96 * (var / n).sqrt();
