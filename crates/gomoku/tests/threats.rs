@@ -134,6 +134,40 @@ fn the_horizon_vcf_failure_table_does_not_carry_a_failure_from_one_rule_to_anoth
 }
 
 #[test]
+fn remembered_horizon_vcf_answers_equal_a_fresh_solvers_on_random_positions() {
+    // `vcf_len` keeps its failures per thread and its answers process-wide; on random positions (both colours
+    // asked, so both answers occur) each answer must be a fresh solver's, asked first and again from memory.
+    let mut state = 0xA11_5EED_u64;
+    let (mut asked, mut wins) = (0, 0);
+    for rule in [Rule::Freestyle, Rule::ExactFive, Rule::Renju] {
+        for _ in 0..12 {
+            let mut pos = Position::new(Gomoku::new(15, rule).expect("size"));
+            let mut colour = 0;
+            while pos.stones() < 60 && pos.count(0, FIVE) + pos.count(1, FIVE) == 0 {
+                let empty: Vec<usize> = (0..225).filter(|&i| pos.cell(i) == 0 && pos.near(i) > 0).collect();
+                let (next, r) = sente_core::zobrist::splitmix64(state);
+                state = next;
+                let i = if empty.is_empty() { 112 } else { empty[(r % empty.len() as u64) as usize] };
+                pos.place(i, colour);
+                colour = 1 - colour;
+                if pos.stones().is_multiple_of(3) {
+                    for att in 0..2 {
+                        let fresh = find_vcf(&mut pos, att, 12, &Budget::nodes(1 << 20)).line.is_some();
+                        let first = vcf_len(&mut pos, att, 12, 1 << 20, None);
+                        let again = vcf_len(&mut pos, att, 12, 1 << 20, None);
+                        assert_eq!(first.is_some(), fresh, "{rule} after {} stones, attacker {att}", pos.stones());
+                        assert_eq!(first, again, "{rule} after {} stones, attacker {att}: remembered", pos.stones());
+                        asked += 1;
+                        wins += usize::from(fresh);
+                    }
+                }
+            }
+        }
+    }
+    assert!(wins > 10 && asked - wins > 10, "both answers occurred ({wins} wins of {asked})");
+}
+
+#[test]
 fn fives_read_on_the_last_stones_lines_are_every_five_in_random_games() {
     // In random games under every rule, each stone placed by a colour with no five to make is followed by the
     // same five cells whether read on that stone's lines (`five_cells_after`, the VCF's form) or on every cell.

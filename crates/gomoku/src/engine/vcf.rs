@@ -5,12 +5,14 @@
 //! must itself be a four. The defender loses when a four leaves two completion points, or (renju) when the only
 //! block is a forbidden point for black. Failed positions are remembered by hash with the depth they failed at, so
 //! transpositions of the same fours are not searched twice. The search is bounded by a node budget and an optional
-//! [`Deadline`]; an exhausted budget returns "not found", never a wrong proof.
+//! [`Deadline`]; an exhausted budget returns "not found", never a wrong proof. [`vcf_len`], the main search's form,
+//! also remembers its answers in a table shared by all threads.
 
 use super::threats::{five_cells, five_cells_after, four_moves, legal_for};
 use crate::patterns::FIVE;
 use crate::position::{CellThreats, Move, Position};
 use sente_core::{Deadline, State, StopFlag};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// How much a threat search may spend.
 #[derive(Clone, Debug)]
@@ -189,7 +191,35 @@ fn game_key(pos: &Position) -> u64 {
 }
 
 /// Failures remembered between [`vcf_len`] calls, per thread.
-const HORIZON_FAILED: usize = 1 << 12;
+const HORIZON_FAILED: usize = 1 << 16;
+
+/// Slots of the table of [`vcf_len`] answers.
+const ANSWERS: usize = 1 << 17;
+
+/// The answers of [`vcf_len`], shared by every thread of the process (the Lazy SMP helpers start each search
+/// with fresh thread-local tables, so a per-thread table would keep their answers from one move to the next):
+/// two words a slot, the key XOR the answer and the answer, so a slot torn by two threads writing at once reads
+/// as a miss, never as a wrong answer.
+static ANSWERS_SHARED: std::sync::OnceLock<Box<[AtomicU64]>> = std::sync::OnceLock::new();
+
+fn answers() -> &'static [AtomicU64] {
+    ANSWERS_SHARED.get_or_init(|| (0..2 * ANSWERS).map(|_| AtomicU64::new(0)).collect())
+}
+
+/// The answer remembered for `key`: 0 for "no VCF", the line's length plus one for a win.
+fn recall(key: u64) -> Option<u64> {
+    let t = answers();
+    let i = 2 * (key as usize & (ANSWERS - 1));
+    let answer = t[i + 1].load(Ordering::Relaxed);
+    (t[i].load(Ordering::Relaxed) ^ answer == key).then_some(answer)
+}
+
+fn remember(key: u64, answer: u64) {
+    let t = answers();
+    let i = 2 * (key as usize & (ANSWERS - 1));
+    t[i].store(key ^ answer, Ordering::Relaxed);
+    t[i + 1].store(answer, Ordering::Relaxed);
+}
 
 thread_local! {
     static SCRATCH: std::cell::RefCell<Vec<(u64, u32)>> = const { std::cell::RefCell::new(Vec::new()) };
@@ -197,7 +227,10 @@ thread_local! {
 
 /// The length of a VCF for colour `attacker` within `max_depth` fours and `nodes` nodes, if one is found before
 /// `deadline` (checked every 32 nodes): the search's form for use at many nodes (no line kept for the caller, and
-/// the failure table reused between calls on the same thread). `pos` is restored before returning.
+/// the failure table reused between calls on the same thread). Every settled answer (a win, a failure, or a budget
+/// spent without a win; not one cut short by the deadline) is remembered process-wide for the position, attacker,
+/// rule, board and budget, so the main search, which asks again at every node of every iteration and of the next
+/// moves, searches each position's fours once. `pos` is restored before returning.
 pub fn vcf_len(
     pos: &mut Position,
     attacker: usize,
@@ -205,8 +238,15 @@ pub fn vcf_len(
     nodes: u64,
     deadline: Option<&Deadline>,
 ) -> Option<usize> {
+    let key = pos.hash()
+        ^ game_key(pos)
+        ^ if attacker == 0 { 0 } else { 0x9E37_79B9_7F4A_7C15 }
+        ^ (u64::from(max_depth) << 48 ^ nodes).wrapping_mul(0xA24B_AED4_963E_E407);
+    if let Some(known) = recall(key) {
+        return (known != 0).then(|| known as usize - 1);
+    }
     let budget = Budget { nodes, deadline: deadline.cloned(), cancel: None };
-    SCRATCH.with_borrow_mut(|failed| {
+    let (answer, settled) = SCRATCH.with_borrow_mut(|failed| {
         if failed.len() != HORIZON_FAILED {
             *failed = vec![(0, 0); HORIZON_FAILED];
         }
@@ -214,8 +254,12 @@ pub fn vcf_len(
         let won = solver.attack(pos, attacker, max_depth);
         let len = solver.line.len();
         *failed = std::mem::take(&mut solver.failed);
-        won.then_some(len)
-    })
+        (won.then_some(len), won || !solver.aborted || solver.nodes >= nodes)
+    });
+    if settled {
+        remember(key, answer.map_or(0, |l| l as u64 + 1));
+    }
+    answer
 }
 
 /// Searches a VCF for colour `attacker` (0 black, 1 white) in `pos`, whoever is to move there, with at most
