@@ -170,3 +170,63 @@ fn tune_fits_each_tempo_and_reports_the_one_kept() {
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("--tempo"), "{}", text(&out.stderr));
 }
+
+/// `openings` writes the same file for the same options, every line an opening the match runner then plays from
+/// `--openings` (the header names the file and its count; games 2k+1 and 2k+2 play line k); a malformed file is
+/// refused with its line (exit 2) before any game, and settings too few candidates meet are a usage error.
+#[test]
+fn openings_are_generated_reproducibly_and_played_from_the_file() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let book = dir.path().join("openings.txt");
+    let book = book.to_str().expect("utf-8 path");
+    let args = ["gomoku", "openings", "--count", "3", "--nodes", "2000", "--stones", "3", "--out", book];
+    let out = sente(&args, "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let first = std::fs::read_to_string(book).expect("written");
+    let out = sente(&args, "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(std::fs::read_to_string(book).expect("written"), first, "the same options give the same file");
+    let lines: Vec<&str> = first.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(lines.len(), 3, "{first}");
+    for l in &lines {
+        let (stones, value) = l.split_once("  # ").expect("a value comment");
+        assert_eq!(stones.split_whitespace().count(), 3, "{l}");
+        assert!(value.parse::<i32>().expect("a value").abs() <= 150, "{l}");
+    }
+
+    let out =
+        sente(&["gomoku", "match", "sente", "weights", "--games", "4", "--nodes", "2000", "--openings", book], "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.lines().next().unwrap().ends_with(&format!("openings: {book} (3 openings)")), "{stdout}");
+    let records = dir.path().join("games.txt");
+    let out = sente(
+        &["gomoku", "match", "sente", "weights", "--games", "2", "--nodes", "2000", "--openings", book]
+            .into_iter()
+            .chain(["--records", records.to_str().expect("utf-8 path")])
+            .collect::<Vec<_>>(),
+        "",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let played = std::fs::read_to_string(&records).expect("records");
+    let first_opening = lines[0].split_once("  # ").unwrap().0;
+    assert!(played.lines().all(|g| g.contains(&format!(" opening {first_opening} moves "))), "{played}");
+
+    let bad = dir.path().join("bad.txt");
+    std::fs::write(&bad, "# fine so far\nH8 J9 H9\nH8 Z99\n").expect("write");
+    let out = sente(&["gomoku", "match", "sente", "weights", "--openings", bad.to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(err.contains("bad.txt: line 3: ") && err.contains("Z99"), "{err}");
+    assert!(text(&out.stdout).is_empty(), "no game starts");
+
+    // A 1x1 area holds one position: the second opening never comes.
+    let out = sente(
+        &["gomoku", "openings", "--count", "2", "--nodes", "500", "--stones", "1", "--area", "1", "--band", "1000000"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(err.contains("only 1 of 400 candidates (1 distinct)") && err.contains("widen --area"), "{err}");
+    assert!(text(&out.stdout).is_empty(), "no file written");
+}

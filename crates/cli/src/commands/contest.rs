@@ -12,7 +12,7 @@ use crate::error::CliError;
 use crate::io::write_output;
 use crate::tournament::elo::{Tally, integer, show};
 use crate::tournament::entry::Entry;
-use crate::tournament::game::{Ending, GameRecord, opening_of};
+use crate::tournament::game::{Ending, GameRecord};
 use crate::tournament::schedule::{self, Job};
 use crate::tournament::swiss::{History, round_robin, swiss_round};
 use crate::tournament::{Settings, TournamentArgs, entry, record};
@@ -137,12 +137,7 @@ fn play_pairings(
     let mut jobs = Vec::new();
     for (p, &(x, y)) in pairs.iter().enumerate() {
         for i in 0..games {
-            let opening = opening_of(
-                settings.game,
-                settings.seed,
-                settings.opening_stones,
-                (first_pairing + p) * games / 2 + i / 2,
-            );
+            let opening = settings.openings.get(settings.game, (first_pairing + p) * games / 2 + i / 2);
             let (black, white) = if i % 2 == 0 { (x, y) } else { (y, x) };
             jobs.push(Job { black, white, opening });
         }

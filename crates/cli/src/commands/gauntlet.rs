@@ -9,7 +9,6 @@
 use crate::error::CliError;
 use crate::io::write_output;
 use crate::tournament::elo::{Pairs, Tally, integer};
-use crate::tournament::game::opening_of;
 use crate::tournament::game::{Ending, GameRecord};
 use crate::tournament::schedule::{self, Job};
 use crate::tournament::{TournamentArgs, entry, record};
@@ -64,7 +63,7 @@ pub fn run(a: &GauntletArgs) -> Result<ExitCode, CliError> {
     let mut jobs = Vec::new();
     for opp in 1..entries.len() {
         for i in 0..a.games {
-            let opening = opening_of(settings.game, settings.seed, settings.opening_stones, i / 2);
+            let opening = settings.openings.get(settings.game, i / 2);
             let (black, white) = if i % 2 == 0 { (0, opp) } else { (opp, 0) };
             jobs.push(Job { black, white, opening });
         }

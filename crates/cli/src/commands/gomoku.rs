@@ -94,7 +94,8 @@ sente gomoku gauntlet weights 'pbrain:../anchors/pbrain-wine' --size 19 \\\n    
 --engine 'pbrain:./target/release/sente gomoku pbrain'\n\n\
 Opening k of --seed S: --opening-stones stones (3) placed alternately, black first, on\n\
 random cells of the central 5x5, drawn from seed 1000*S+k. Games 2k+1 and 2k+2 against each\n\
-opponent play opening k, the engine black first. A move later than --time-ms plus\n\
+opponent play opening k, the engine black first (--openings FILE: line k of an opening\n\
+file instead, see `sente gomoku openings`). A move later than --time-ms plus\n\
 --tolerance-ms (1000 by default, as Piskvork's manager) loses, as do an illegal or\n\
 malformed move and a crash. The CSV: opponent,games,wins,losses,draws,score,elo,elo_low,\n\
 elo_high (score 0..1; Elo rounded, an infinite bound as +-999).")]
@@ -118,6 +119,17 @@ folder (OUT/work/<entry>/game-<n>/), reads the board on stdin (361 characters: 1
                             sente gomoku tune games.txt --tempo 10     fit the weights for a tempo of 10/8 only"
     )]
     Tune(super::tune::TuneArgs),
+    /// Writes an opening file of positions the engine judges balanced, for `match`/`gauntlet --openings`.
+    #[command(after_help = "Examples:\n  \
+sente gomoku openings --count 500 --out crates/gomoku/data/openings-15.txt\n  \
+sente gomoku openings --size 19 --stones 4 --area 7 --band 150 --out openings-19.txt\n  \
+sente gomoku match NEW OLD --openings crates/gomoku/data/openings-15.txt --games 1000\n\n\
+Candidate k (seed 1000003*S+k) places --stones stones alternately, black first, on random\n\
+cells of the central --area square; the engine searches it on one thread for --nodes nodes\n\
+and keeps it when its value for the side to move is within +-BAND and no proven result.\n\
+The same options give the same file. A file is one opening a line: stones in play order,\n\
+black first (H8 J9 H9), # comments.")]
+    Openings(super::openings::OpeningsArgs),
 }
 
 /// Options of `sente gomoku pbrain`.
@@ -142,6 +154,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         Cmd::Gauntlet(a) => super::gauntlet::run(&a),
         Cmd::Contest(a) => super::contest::run(&a),
         Cmd::Tune(a) => super::tune::run(&a),
+        Cmd::Openings(a) => super::openings::run(&a),
     }
 }
 

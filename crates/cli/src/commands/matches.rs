@@ -11,7 +11,6 @@
 use crate::error::CliError;
 use crate::io::write_output;
 use crate::tournament::elo::{Pairs, Tally};
-use crate::tournament::game::opening_of;
 use crate::tournament::schedule::{self, Job};
 use crate::tournament::sprt::{Sprt, Verdict};
 use crate::tournament::{TournamentArgs, entry, record};
@@ -54,7 +53,7 @@ pub fn run(a: &MatchArgs) -> Result<ExitCode, CliError> {
     let entries = entry::resolve(&[a.first.clone(), a.second.clone()], &settings)?;
     let jobs: Vec<Job> = (0..a.games)
         .map(|i| {
-            let opening = opening_of(settings.game, settings.seed, settings.opening_stones, i / 2);
+            let opening = settings.openings.get(settings.game, i / 2);
             if i % 2 == 0 { Job { black: 0, white: 1, opening } } else { Job { black: 1, white: 0, opening } }
         })
         .collect();

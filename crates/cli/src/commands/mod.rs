@@ -10,6 +10,8 @@ pub mod gomoku;
 pub mod lgame;
 #[cfg(feature = "gomoku")]
 pub mod matches;
+#[cfg(feature = "gomoku")]
+pub mod openings;
 #[cfg(feature = "web")]
 pub mod play;
 // With only some games built, the charts of the others serve none.

@@ -4,7 +4,8 @@
 //! `--opening-stones` stones (3 by default) placed alternately, black first, on random cells of the central 5×5.
 //! Three or four central stones hold no threat, so neither side starts with a forced win, and every opening is
 //! played twice, once with each colour, which balances what advantage remains. The set is fixed by its seed: the
-//! same seed gives the same openings on every machine, and any game can be replayed from its record.
+//! same seed gives the same openings on every machine, and any game can be replayed from its record. With
+//! `--openings FILE` the openings come from a file instead (`OpeningSet` in `mod.rs`).
 //!
 //! **Verdicts.** A game ends with five in a row (under the rule: an overline does not win in exact-five, and
 //! renju's forbidden moves are illegal for black), a full board (a draw), or a fault of the side to move: a move
@@ -15,7 +16,7 @@ use super::entry::Player;
 use super::{Fault, Settings};
 use sente_core::{Game, Outcome, Player as Side, State};
 use sente_gomoku::notation::move_text;
-use sente_gomoku::openings::opening;
+use sente_gomoku::openings::{opening, play_order};
 use sente_gomoku::{Gomoku, Move, Position};
 
 /// One opening: its number in the set and its stones in play order (black first).
@@ -31,16 +32,7 @@ pub struct Opening {
 /// board order; the position is the same as the generator's).
 pub fn opening_of(game: Gomoku, seed: u64, stones: usize, index: usize) -> Opening {
     let pos = opening(game, seed.wrapping_mul(1000).wrapping_add(index as u64), stones);
-    let of = |stone: u8| -> Vec<Move> {
-        (0..pos.cells().len()).filter(|&i| pos.cell(i) == stone).map(|i| Move(i as u16)).collect()
-    };
-    let (black, white) = (of(1), of(2));
-    let mut order = Vec::with_capacity(black.len() + white.len());
-    for k in 0..black.len().max(white.len()) {
-        order.extend(black.get(k));
-        order.extend(white.get(k));
-    }
-    Opening { index, stones: order }
+    Opening { index, stones: play_order(&pos) }
 }
 
 /// How a game ended.

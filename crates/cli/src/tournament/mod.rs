@@ -26,7 +26,9 @@ pub mod swiss;
 
 use crate::check::runner::{Interrupt, catch_signals};
 use crate::error::CliError;
-use sente_gomoku::{Gomoku, Rule};
+use game::{Opening, opening_of};
+use sente_gomoku::openings::parse_openings;
+use sente_gomoku::{Gomoku, Move, Rule};
 use std::fmt;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -52,6 +54,10 @@ pub struct TournamentArgs {
     /// Stones in each opening (placed alternately, black first, in the central 5×5).
     #[arg(long, default_value_t = 3)]
     pub opening_stones: usize,
+    /// Play the openings of this file instead of seeded ones: one a line, stones in play order, black first
+    /// (`H8 J9 H9`), `#` comments; opening k is the file's k-th (from the start again after the last).
+    #[arg(long, value_name = "FILE")]
+    pub openings: Option<PathBuf>,
     /// Search threads of the built-in engine `sente`.
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
@@ -77,6 +83,14 @@ impl TournamentArgs {
         if self.time_ms == 0 {
             return Err(CliError::Usage("--time-ms must be at least 1".into()));
         }
+        let openings = match &self.openings {
+            None => OpeningSet::Seeded { seed: self.seed, stones: self.opening_stones },
+            Some(path) => {
+                let text = crate::io::read_input(path)?;
+                let list = parse_openings(game, &text).map_err(|e| CliError::input(path, e))?;
+                OpeningSet::File { path: path.display().to_string(), list }
+            }
+        };
         Ok(Settings {
             game,
             time: Duration::from_millis(self.time_ms),
@@ -84,7 +98,7 @@ impl TournamentArgs {
             threads: self.threads,
             nodes: self.nodes,
             seed: self.seed,
-            opening_stones: self.opening_stones,
+            openings,
             parallel: self.parallel,
             workdir,
             interrupt: catch_signals(),
@@ -105,10 +119,10 @@ pub struct Settings {
     pub threads: usize,
     /// Node budget of the built-in engine, instead of the clock.
     pub nodes: Option<u64>,
-    /// Seed of the opening set.
+    /// Seed of the built-in weight bot's choices (and of the seeded openings).
     pub seed: u64,
-    /// Stones in each opening.
-    pub opening_stones: usize,
+    /// Where the openings come from.
+    pub openings: OpeningSet,
     /// Games at once.
     pub parallel: usize,
     /// Where NPTU entries get their working folders (a temporary folder when `None`).
@@ -141,16 +155,53 @@ impl Settings {
     pub fn describe(&self) -> String {
         let d = self.game.dims();
         format!(
-            "{}x{} {}, {} ms a move + {} ms tolerance (a move later than {} ms loses), openings: seed {}, {} stones",
+            "{}x{} {}, {} ms a move + {} ms tolerance (a move later than {} ms loses), openings: {}",
             d.cols,
             d.rows,
             self.game.rule().name(),
             self.time.as_millis(),
             self.tolerance.as_millis(),
             self.limit().as_millis(),
-            self.seed,
-            self.opening_stones
+            self.openings
         )
+    }
+}
+
+/// Where a run's openings come from: the seeded set or an opening file.
+#[derive(Clone, Debug)]
+pub enum OpeningSet {
+    /// Opening `k` is drawn from seed `1000·seed + k` with `stones` stones (see `game.rs`).
+    Seeded {
+        /// The `--seed`.
+        seed: u64,
+        /// The `--opening-stones`.
+        stones: usize,
+    },
+    /// Opening `k` is the file's `k`-th, from the start again after the last.
+    File {
+        /// The file, as given.
+        path: String,
+        /// Its openings, stones in play order.
+        list: Vec<Vec<Move>>,
+    },
+}
+
+impl OpeningSet {
+    /// Opening number `index` on `game`'s board.
+    pub fn get(&self, game: Gomoku, index: usize) -> Opening {
+        match self {
+            OpeningSet::Seeded { seed, stones } => opening_of(game, *seed, *stones, index),
+            OpeningSet::File { list, .. } => Opening { index, stones: list[index % list.len()].clone() },
+        }
+    }
+}
+
+impl fmt::Display for OpeningSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OpeningSet::Seeded { seed, stones } => write!(f, "seed {seed}, {stones} stones"),
+            OpeningSet::File { path, list } => write!(f, "{path} ({} openings)", list.len()),
+        }
     }
 }
 
