@@ -219,6 +219,8 @@ fn openings_are_generated_reproducibly_and_played_from_the_file() {
     let err = text(&out.stderr);
     assert!(err.contains("bad.txt: line 3: ") && err.contains("Z99"), "{err}");
     assert!(text(&out.stdout).is_empty(), "no game starts");
+    let out = sente(&["gomoku", "match", "sente", "weights", "--openings", book, "--opening-stones", "4"], "");
+    assert_eq!(out.status.code(), Some(2), "a file's openings have their own stones");
 
     // A 1x1 area holds one position: the second opening never comes.
     let out = sente(

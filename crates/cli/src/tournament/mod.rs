@@ -56,7 +56,7 @@ pub struct TournamentArgs {
     pub opening_stones: usize,
     /// Play the openings of this file instead of seeded ones: one a line, stones in play order, black first
     /// (`H8 J9 H9`), `#` comments; opening k is the file's k-th (from the start again after the last).
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", conflicts_with = "opening_stones")]
     pub openings: Option<PathBuf>,
     /// Search threads of the built-in engine `sente`.
     #[arg(long, default_value_t = 1)]
