@@ -121,9 +121,9 @@ folder (OUT/work/<entry>/game-<n>/), reads the board on stdin (361 characters: 1
     Tune(super::tune::TuneArgs),
     /// Writes an opening file of positions the engine judges balanced, for `match`/`gauntlet --openings`.
     #[command(after_help = "Examples:\n  \
-sente gomoku openings --count 500 --out crates/gomoku/data/openings-15.txt\n  \
+sente gomoku openings --count 500 --out openings-15.txt\n  \
 sente gomoku openings --size 19 --stones 4 --area 7 --band 150 --out openings-19.txt\n  \
-sente gomoku match NEW OLD --openings crates/gomoku/data/openings-15.txt --games 1000\n\n\
+sente gomoku match NEW OLD --openings openings-15.txt --games 1000\n\n\
 Candidate k (seed 1000003*S+k) places --stones stones alternately, black first, on random\n\
 cells of the central --area square; the engine searches it on one thread for --nodes nodes\n\
 and keeps it when its value for the side to move is within +-BAND and no proven result.\n\

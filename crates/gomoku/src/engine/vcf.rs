@@ -101,7 +101,7 @@ impl<'b> Solver<'b> {
         // The same stones can be searched for either attacker (a VCT asks about the defender's fours too), and a
         // thread's table outlives a game, so the key also names the rule and board: a failure under one rule or
         // size says nothing about another. A known failure is answered before any move is listed.
-        let key = pos.hash() ^ game_key(pos) ^ if att == 0 { 0 } else { 0x9E37_79B9_7F4A_7C15 };
+        let key = solver_key(pos, att);
         let slot = (key as usize) & (self.failed.len() - 1);
         if depth == 0 || (self.failed[slot].0 == key && self.failed[slot].1 >= depth) {
             return false;
@@ -182,6 +182,12 @@ impl<'b> Solver<'b> {
     }
 }
 
+/// The key of `pos` with attacker `att` (0 black, 1 white) under its rule and board: the stones' hash mixed with
+/// [`game_key`] and a tag for white.
+fn solver_key(pos: &Position, att: usize) -> u64 {
+    pos.hash() ^ game_key(pos) ^ if att == 0 { 0 } else { 0x9E37_79B9_7F4A_7C15 }
+}
+
 /// A key for the rule and board size of `pos`, mixed into the failure table's keys.
 fn game_key(pos: &Position) -> u64 {
     let g = pos.game();
@@ -238,10 +244,7 @@ pub fn vcf_len(
     nodes: u64,
     deadline: Option<&Deadline>,
 ) -> Option<usize> {
-    let key = pos.hash()
-        ^ game_key(pos)
-        ^ if attacker == 0 { 0 } else { 0x9E37_79B9_7F4A_7C15 }
-        ^ (u64::from(max_depth) << 48 ^ nodes).wrapping_mul(0xA24B_AED4_963E_E407);
+    let key = solver_key(pos, attacker) ^ (u64::from(max_depth) << 48 ^ nodes).wrapping_mul(0xA24B_AED4_963E_E407);
     if let Some(known) = recall(key) {
         return (known != 0).then(|| known as usize - 1);
     }
