@@ -84,6 +84,47 @@ pub const CODES: usize = 1 << 20;
 /// stays at most 2,000, the bound the position's accumulator lanes are sized for.
 pub const SCORE: [i32; LEVELS] = crate::engine::tuned::TUNED_SCORE;
 
+/// The potential of one cell-direction pattern for move ordering (the position's quick keys and the threat values
+/// of moves): the per-direction table `sente gomoku tune` fitted before the evaluation had cell classes. The fit
+/// with classes moves the twos' and threes' worth into the classes (an open two alone is worth 2 there), which
+/// would leave the ordering nearly blind in quiet positions, so ordering keeps its own table.
+pub const ORDER: [i32; LEVELS] = [0, 1, 0, 17, 23, 110, 189, 954, 400, 2000, 0];
+
+/// Number of cell classes: how one colour's four directional levels at an empty cell combine (see [`cell_class`]).
+pub const CLASSES: usize = 5;
+
+/// A cell's class for one colour from how many of its four directions make a four (of any kind), an open three,
+/// and an open two or closed three (a line one move from a three): four-four or four-three (0), three-three (1),
+/// a four with a line one move from a three (2), an open three with such a line (3), two such lines (4), or none.
+/// The evaluation adds a fitted weight per class ([`CLASS_SCORE`]) on top of the per-direction [`SCORE`]s, so a
+/// cell where lines cross counts more than the sum of its lines.
+#[must_use]
+pub const fn cell_class(fours: u32, threes: u32, twos: u32) -> Option<usize> {
+    if fours >= 2 || (fours >= 1 && threes >= 1) {
+        Some(0)
+    } else if threes >= 2 {
+        Some(1)
+    } else if fours >= 1 && twos >= 1 {
+        Some(2)
+    } else if threes == 1 && twos >= 1 {
+        Some(3)
+    } else if twos >= 2 {
+        Some(4)
+    } else {
+        None
+    }
+}
+
+/// [`cell_class`] of one colour's four levels at a cell.
+#[must_use]
+pub fn class_of_levels(levels: [Pat; 4]) -> Option<usize> {
+    let count = |f: fn(Pat) -> bool| levels.iter().filter(|&&p| f(p)).count() as u32;
+    cell_class(count(is_four), count(|p| p == F3), count(|p| p == F2 || p == B3))
+}
+
+/// The weight of each [`cell_class`] for its colour, fitted with [`SCORE`] ([`crate::engine::tuned`]).
+pub const CLASS_SCORE: [i32; CLASSES] = crate::engine::tuned::TUNED_CLASS;
+
 /// The tempo of the evaluation, in eighths: the side to move's [`SCORE`] total counts `TEMPO / 8` times the other
 /// side's (it moves first, so its patterns are closer to becoming threats). Fitted with [`SCORE`].
 pub const TEMPO: i32 = crate::engine::tuned::TUNED_TEMPO;

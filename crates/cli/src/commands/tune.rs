@@ -1,10 +1,10 @@
-//! `sente gomoku tune`: fits the evaluation's pattern weights and tempo to the outcomes of recorded games.
+//! `sente gomoku tune`: fits the evaluation's pattern weights, cell-class weights and tempo to the outcomes of recorded games.
 //!
 //! It reads game records in the form `sente gomoku match --records` writes (one game per line: `game N: black A
 //! white B opening xH8 oJ7 … moves K6 H8 … result 1-0 (why)`), turns every quiet position into a sample, runs the
 //! seeded Texel fit of [`sente_gomoku::engine::tune`] (from the hand-set table, or `--from-current`), for each
 //! tempo tried (`--tempo` fixes one), and prints the loss before and after on the training and held-out games, the
-//! losses of every tempo, and the fitted table. With `--out FILE` it writes the table as a Rust source file (the checked-in
+//! losses of every tempo, and the fitted table and classes. With `--out FILE` it writes the table as a Rust source file (the checked-in
 //! `crates/gomoku/src/engine/tuned.rs` is made so; its header holds the command). Games lost by a fault (time,
 //! illegal move, crash) say nothing about the position and are skipped.
 
@@ -14,7 +14,7 @@ use sente_gomoku::engine::tune::{
     HAND_SCORE, HAND_TEMPO, Sample, TEMPO_DENOM, TEMPOS, fit, game_samples, opening_position,
 };
 use sente_gomoku::notation::parse_move_text;
-use sente_gomoku::patterns::{SCORE, TEMPO};
+use sente_gomoku::patterns::{CLASS_SCORE, CLASSES, SCORE, TEMPO};
 use sente_gomoku::{Gomoku, Move, Rule};
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -89,7 +89,7 @@ fn parse_record(game: Gomoku, line: &str) -> Option<Record> {
 }
 
 /// The generated table's source text.
-fn table_source(a: &TuneArgs, weights: &[i32], tempo: i32, summary: &str) -> String {
+fn table_source(a: &TuneArgs, weights: &[i32], classes: &[i32], tempo: i32, summary: &str) -> String {
     let files: Vec<String> = a.records.iter().map(|p| p.display().to_string()).collect();
     let mut s = String::from(
         "//! Pattern weights fitted by `sente gomoku tune` (generated: edit by running the command again).\n//!\n",
@@ -116,6 +116,13 @@ fn table_source(a: &TuneArgs, weights: &[i32], tempo: i32, summary: &str) -> Str
         s,
         "\n/// The fitted tempo, in eighths: the side to move's pattern total counts `TUNED_TEMPO / 8` times the other \
          side's.\npub const TUNED_TEMPO: i32 = {tempo};"
+    );
+    let list: Vec<String> = classes.iter().map(i32::to_string).collect();
+    let _ = writeln!(
+        s,
+        "\n/// The fitted weight of each [`crate::patterns::cell_class`].\npub const TUNED_CLASS: [i32; \
+         crate::patterns::CLASSES] = [{}];",
+        list.join(", ")
     );
     s
 }
@@ -147,9 +154,10 @@ pub fn run(a: &TuneArgs) -> Result<ExitCode, CliError> {
             size = a.size
         )));
     }
-    let (start, start_tempo) = if a.from_current { (SCORE, TEMPO) } else { (HAND_SCORE, HAND_TEMPO) };
+    let (start, start_classes, start_tempo) =
+        if a.from_current { (SCORE, CLASS_SCORE, TEMPO) } else { (HAND_SCORE, [0; CLASSES], HAND_TEMPO) };
     let tempos: Vec<i32> = a.tempo.map_or_else(|| TEMPOS.collect(), |t| vec![t]);
-    let f = fit(&samples, &start, start_tempo, &tempos, a.seed, a.iterations);
+    let f = fit(&samples, &start, &start_classes, start_tempo, &tempos, a.seed, a.iterations);
     let mut summary = String::new();
     let _ = writeln!(
         summary,
@@ -167,10 +175,12 @@ pub fn run(a: &TuneArgs) -> Result<ExitCode, CliError> {
             if *t == f.tempo && f.tried.len() > 1 { " (kept: lowest held out)" } else { "" }
         );
     }
-    let _ = writeln!(summary, "weights before: {start:?}, tempo {start_tempo}/{TEMPO_DENOM}");
-    let _ = writeln!(summary, "weights after:  {:?}, tempo {}/{TEMPO_DENOM}", f.weights, f.tempo);
+    let _ =
+        writeln!(summary, "weights before: {start:?}, classes {start_classes:?}, tempo {start_tempo}/{TEMPO_DENOM}");
+    let _ =
+        writeln!(summary, "weights after:  {:?}, classes {:?}, tempo {}/{TEMPO_DENOM}", f.weights, f.classes, f.tempo);
     if let Some(p) = &a.out {
-        write_output(p, &table_source(a, &f.weights, f.tempo, &summary))?;
+        write_output(p, &table_source(a, &f.weights, &f.classes, f.tempo, &summary))?;
     }
     write_output(std::path::Path::new("-"), &summary)?;
     Ok(ExitCode::SUCCESS)
@@ -218,7 +228,7 @@ mod tests {
         run(&a).unwrap();
         let table = |text: &str| {
             let lines: Vec<&str> = text.lines().filter(|l| l.starts_with("pub const TUNED_")).collect();
-            (lines.len() == 2).then(|| lines.join("\n"))
+            (lines.len() == 3).then(|| lines.join("\n"))
         };
         let made = std::fs::read_to_string(&out).unwrap();
         let _ = std::fs::remove_file(&out);

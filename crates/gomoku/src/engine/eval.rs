@@ -18,7 +18,7 @@
 
 use super::threats::{BLACK_INDEX, has_open_four_move};
 use super::tune::TEMPO_DENOM;
-use crate::patterns::{B4, D4, F3, F4, FIVE, SCORE, TEMPO};
+use crate::patterns::{B4, D4, F3, F4, FIVE, ORDER, TEMPO};
 use crate::position::{FLAG_ANY_FOUR, FLAG_OPEN_FOUR, Move, Position, Tally};
 use sente_core::{Deadline, Evaluator, MoveList, State, Value};
 
@@ -135,12 +135,12 @@ impl GomokuEval {
 
 /// Per packed byte (both colours' levels in one direction), one 32-bit lane per colour (black low) holding what
 /// that level adds to a cell's threats: open threes in bits 0-3, fours in 4-7 (a double four counts two), straight
-/// or double fours in 8-11, fives in 12-15 and the [`SCORE`] potential in 16-31. Four directions sum without carries
+/// or double fours in 8-11, fives in 12-15 and the [`ORDER`] potential in 16-31. Four directions sum without carries
 /// between fields.
 const CELL: [u64; 256] = {
     const fn lane(p: usize) -> u64 {
         let p = p % 11;
-        let mut v = (SCORE[p] as u64) << 16;
+        let mut v = (ORDER[p] as u64) << 16;
         if p == F3 as usize {
             v += 1;
         }

@@ -1,9 +1,11 @@
 //! Texel-style fitting of the evaluation's pattern weights ([`SCORE`](crate::patterns::SCORE)) and tempo
 //! ([`TEMPO`](crate::patterns::TEMPO)) to game outcomes.
 //!
-//! The static evaluation of a quiet position is linear in the weights: `Σ_L w_L (t · mine_L − theirs_L)`, where
-//! `mine_L` counts the (empty cell, direction) pairs where the side to move makes level `L`, `theirs_L` the same
-//! for the opponent (see [`crate::position::Tally::totals`]) and `t` is the tempo, how much more a pattern counts
+//! The static evaluation of a quiet position is linear in the weights: `Σ_L w_L (t · mine_L − theirs_L) + Σ_c v_c
+//! (t · mine_c − theirs_c)`, where `mine_L` counts the (empty cell, direction) pairs where the side to move makes
+//! level `L`, `mine_c` the empty cells of [`cell_class`] `c` for it (where its lines cross: four-three, three-three,
+//! a three or four with a two…), `theirs` the same for the opponent (see [`crate::position::Tally::totals`]) and
+//! `t` is the tempo, how much more a pattern counts
 //! for the side that moves next (in eighths, [`TEMPO_DENOM`]). Each position of a recorded game becomes a
 //! [`Sample`]: those counts and the game's result for the side to move (1, ½ or 0). The fit minimises the Texel
 //! loss, the mean squared error between the result and `σ(K · eval)`: first the scale `K` with the starting
@@ -17,7 +19,9 @@
 //! The fit is deterministic: the same samples and seed give the same weights. The code does no I/O; the
 //! `sente gomoku tune` command reads the records and writes the table.
 
-use crate::patterns::{D4, F4, FIVE, LEVELS};
+#[cfg(doc)]
+use crate::patterns::cell_class;
+use crate::patterns::{CLASSES, D4, F4, FIVE, LEVELS, class_of_levels};
 use crate::position::{Move, Position};
 use crate::rules::Gomoku;
 use sente_core::zobrist::splitmix64;
@@ -26,7 +30,9 @@ use sente_core::{Game, State};
 /// The fitted levels: [`crate::patterns::B1`] to [`D4`] (dead cells are worth nothing, fives are tactical).
 pub const FITTED: std::ops::RangeInclusive<usize> = 1..=D4 as usize;
 /// Number of fitted levels.
-pub const FEATURES: usize = D4 as usize;
+pub const FITTED_LEVELS: usize = D4 as usize;
+/// Number of features: the fitted levels, then the [`cell_class`]es.
+pub const FEATURES: usize = FITTED_LEVELS + CLASSES;
 /// The largest weight a level may take: the position's incremental lanes hold at most [`SCORE`](crate::patterns::SCORE)`[FIVE]` per
 /// (cell, direction).
 pub const MAX_WEIGHT: f64 = 2000.0;
@@ -46,7 +52,7 @@ pub const TEMPOS: std::ops::RangeInclusive<i32> = 10..=14;
 #[derive(Clone, Debug, PartialEq)]
 pub struct Sample {
     /// Per fitted level (index 0 is [`crate::patterns::B1`]), the (empty cell, direction) pairs where the side to
-    /// move makes it.
+    /// move makes it; then per [`cell_class`], the empty cells of that class for the side to move.
     pub mine: [f32; FEATURES],
     /// The same for the other side.
     pub theirs: [f32; FEATURES],
@@ -93,10 +99,14 @@ pub fn sample(pos: &Position, result: f32, game: u32) -> Option<Sample> {
             continue;
         }
         for (color, counts) in [(me, &mut mine), (op, &mut theirs)] {
-            for p in pos.pats(i, color) {
+            let levels = pos.pats(i, color);
+            for p in levels {
                 if FITTED.contains(&usize::from(p)) {
                     counts[usize::from(p) - 1] += 1.0;
                 }
+            }
+            if let Some(c) = class_of_levels(levels) {
+                counts[FITTED_LEVELS + c] += 1.0;
             }
         }
     }
@@ -139,6 +149,8 @@ pub struct Fit {
     /// The fitted table, indexed by level like [`SCORE`](crate::patterns::SCORE) (levels outside [`FITTED`] keep
     /// their values).
     pub weights: [i32; LEVELS],
+    /// The fitted [`CLASS_SCORE`](crate::patterns::CLASS_SCORE), indexed by [`cell_class`].
+    pub classes: [i32; CLASSES],
     /// The chosen tempo, in eighths ([`TEMPO_DENOM`]).
     pub tempo: i32,
     /// Every tempo tried, with the losses of the weights fitted for it.
@@ -172,8 +184,8 @@ pub fn held_out(seed: u64, game: u32) -> bool {
     splitmix64(seed ^ (u64::from(game) << 20)).1.is_multiple_of(10)
 }
 
-/// Fits the weights of the levels in [`FITTED`] to `samples`, starting from `start` (usually [`HAND_SCORE`]) and
-/// tempo `start_tempo`, with `iterations` Adam steps for each tempo of `tempos` (in eighths; the start's when
+/// Fits the weights of the levels in [`FITTED`] and of the [`cell_class`]es to `samples`, starting from `start`
+/// and `start_classes` (usually [`HAND_SCORE`] and no class weights) and tempo `start_tempo`, with `iterations` Adam steps for each tempo of `tempos` (in eighths; the start's when
 /// empty), and keeps the tempo whose weights do best on the held-out games; `seed` draws those games. A level
 /// present in fewer than 1% of the training positions keeps its starting weight.
 ///
@@ -189,7 +201,7 @@ pub fn held_out(seed: u64, game: u32) -> bool {
 /// for g in 0..20 {
 ///     game_samples(&start, &moves, 1.0, g, &mut samples);
 /// }
-/// let f = fit(&samples, &HAND_SCORE, HAND_TEMPO, &[10, 12], 1, 50);
+/// let f = fit(&samples, &HAND_SCORE, &[0; 5], HAND_TEMPO, &[10, 12], 1, 50);
 /// assert!(f.after.train <= f.before.train);
 /// assert_eq!(f.tried.len(), 2);
 /// # Ok::<(), sente_gomoku::Error>(())
@@ -198,6 +210,7 @@ pub fn held_out(seed: u64, game: u32) -> bool {
 pub fn fit(
     samples: &[Sample],
     start: &[i32; LEVELS],
+    start_classes: &[i32; CLASSES],
     start_tempo: i32,
     tempos: &[i32],
     seed: u64,
@@ -212,6 +225,9 @@ pub fn fit(
     for (k, l) in FITTED.enumerate() {
         w0[k] = f64::from(start[l]);
     }
+    for (k, &c) in start_classes.iter().enumerate() {
+        w0[FITTED_LEVELS + k] = f64::from(c);
+    }
     // A level seen in fewer than one training position in a hundred (the double four in one line) has too little
     // data to be fitted: it keeps its starting weight.
     let mut seen = [0usize; FEATURES];
@@ -225,7 +241,7 @@ pub fn fit(
     let k = fit_scale(&train0, &w0);
     let before = Losses { train: loss(&train0, &w0, k), held_out: loss(&test0, &w0, k) };
     let tempos = if tempos.is_empty() { vec![start_tempo] } else { tempos.to_vec() };
-    let mut best: Option<(Losses, [i32; LEVELS], i32)> = None;
+    let mut best: Option<(Losses, [i32; LEVELS], [i32; CLASSES], i32)> = None;
     let mut tried = Vec::new();
     for &t in &tempos {
         let (tr, te) = (under(&train, t), under(&test, t));
@@ -236,14 +252,19 @@ pub fn fit(
             weights[l] = w[j].round() as i32;
             rounded[j] = f64::from(weights[l]);
         }
+        let mut classes = [0; CLASSES];
+        for (k, c) in classes.iter_mut().enumerate() {
+            *c = w[FITTED_LEVELS + k].round() as i32;
+            rounded[FITTED_LEVELS + k] = f64::from(*c);
+        }
         let after = Losses { train: loss(&tr, &rounded, k), held_out: loss(&te, &rounded, k) };
         tried.push((t, after));
-        if best.as_ref().is_none_or(|(b, _, _)| after.held_out < b.held_out) {
-            best = Some((after, weights, t));
+        if best.as_ref().is_none_or(|(b, ..)| after.held_out < b.held_out) {
+            best = Some((after, weights, classes, t));
         }
     }
-    let (after, weights, tempo) = best.expect("at least one tempo");
-    Fit { k, before, after, weights, tempo, tried, samples: (train.len(), test.len()) }
+    let (after, weights, classes, tempo) = best.expect("at least one tempo");
+    Fit { k, before, after, weights, classes, tempo, tried, samples: (train.len(), test.len()) }
 }
 
 /// `iterations` full-batch Adam steps on the weights marked `free`, from `w`, with the scale `k` held.
@@ -254,8 +275,9 @@ fn adam(
     k: f64,
     iterations: u32,
 ) -> [f64; FEATURES] {
-    // The step is a fraction of the typical weight so every level moves at a similar relative pace.
-    let (b1, b2, lr) = (0.9, 0.999, 2.0);
+    // Adam's steps are about `lr` per weight whatever the gradient's size; a weight's step moves the sigmoid's
+    // argument by `lr · k` a feature, held at 1/400 so that fits at any scale `k` take steps alike.
+    let (b1, b2, lr) = (0.9, 0.999, 0.0025 / k);
     let (mut m, mut v) = ([0f64; FEATURES], [0f64; FEATURES]);
     for t in 1..=iterations {
         let mut grad = [0f64; FEATURES];
@@ -307,7 +329,7 @@ fn fit_scale(train: &[([f64; FEATURES], f64)], w: &[f64; FEATURES]) -> f64 {
 mod tests {
     use super::*;
     use crate::notation::parse_move_text;
-    use crate::patterns::{SCORE, TEMPO};
+    use crate::patterns::{CLASS_SCORE, SCORE, TEMPO};
     use crate::rules::Rule;
 
     fn moves(game: Gomoku, text: &str) -> Vec<Move> {
@@ -330,6 +352,9 @@ mod tests {
             let mut w = [0f64; FEATURES];
             for (j, l) in FITTED.enumerate() {
                 w[j] = f64::from(SCORE[l]);
+            }
+            for (k, &c) in CLASS_SCORE.iter().enumerate() {
+                w[FITTED_LEVELS + k] = f64::from(c);
             }
             let me = pos.to_move().index();
             let t = pos.totals();
@@ -363,8 +388,8 @@ mod tests {
         for g in 0..30 {
             assert!(game_samples(&start, &line, if g % 3 == 0 { 0.5 } else { 1.0 }, g, &mut samples));
         }
-        let a = fit(&samples, &SCORE, TEMPO, &[TEMPO], 7, 200);
-        assert_eq!(a, fit(&samples, &SCORE, TEMPO, &[TEMPO], 7, 200));
+        let a = fit(&samples, &SCORE, &CLASS_SCORE, TEMPO, &[TEMPO], 7, 200);
+        assert_eq!(a, fit(&samples, &SCORE, &CLASS_SCORE, TEMPO, &[TEMPO], 7, 200));
         assert!(a.after.train <= a.before.train, "{a:?}");
         assert!(a.samples.0 > 0 && a.samples.1 > 0, "{a:?}");
         assert_eq!(a.weights[usize::from(FIVE)], SCORE[usize::from(FIVE)]);
@@ -386,7 +411,7 @@ mod tests {
             let result = [1.0, 0.0, 0.5][g % 3];
             assert!(game_samples(&start, &moves(game, line), result, g as u32, &mut samples));
         }
-        let f = fit(&samples, &HAND_SCORE, HAND_TEMPO, &TEMPOS.collect::<Vec<_>>(), 3, 100);
+        let f = fit(&samples, &HAND_SCORE, &[0; CLASSES], HAND_TEMPO, &TEMPOS.collect::<Vec<_>>(), 3, 100);
         assert_eq!(f.tried.iter().map(|&(t, _)| t).collect::<Vec<_>>(), TEMPOS.collect::<Vec<_>>());
         let best = f.tried.iter().map(|(_, l)| l.held_out).fold(f64::INFINITY, f64::min);
         assert_eq!(f.after.held_out, best);

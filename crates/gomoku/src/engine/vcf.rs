@@ -125,7 +125,7 @@ impl<'b> Solver<'b> {
         }
         let mut won = false;
         for &m in &list {
-            pos.place(m.index(), att);
+            pos.place_unvalued(m.index(), att);
             self.line.push(m);
             won = self.defend(pos, att, depth - 1, m);
             pos.remove(m.index());
@@ -154,7 +154,7 @@ impl<'b> Solver<'b> {
             0 => false,
             1 if legal_for(pos, def, fives[0]) => {
                 let b = fives[0];
-                pos.place(b.index(), def);
+                pos.place_unvalued(b.index(), def);
                 self.line.push(b);
                 let won = self.attack_after(pos, att, depth, Some(b));
                 pos.remove(b.index());

@@ -44,7 +44,7 @@ impl Vct<'_> {
                 return false;
             }
             let b = moves[0];
-            pos.place(b.index(), att);
+            pos.place_unvalued(b.index(), att);
             self.line.push(b);
             let won = self.defend(pos, att, depth);
             pos.remove(b.index());
@@ -70,7 +70,7 @@ impl Vct<'_> {
             return false;
         }
         for &m in &moves {
-            pos.place(m.index(), att);
+            pos.place_unvalued(m.index(), att);
             self.line.push(m);
             let won = self.defend(pos, att, depth - 1);
             pos.remove(m.index());
@@ -98,7 +98,7 @@ impl Vct<'_> {
             0 => {}
             1 if legal_for(pos, def, fives[0]) => {
                 let b = fives[0];
-                pos.place(b.index(), def);
+                pos.place_unvalued(b.index(), def);
                 self.line.push(b);
                 let won = self.attack(pos, att, depth);
                 pos.remove(b.index());
@@ -136,7 +136,7 @@ impl Vct<'_> {
             if !legal_for(pos, def, r) {
                 continue;
             }
-            pos.place(r.index(), def);
+            pos.place_unvalued(r.index(), def);
             let won = self.attack(pos, att, depth);
             pos.remove(r.index());
             self.line.truncate(mark);

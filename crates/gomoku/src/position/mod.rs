@@ -55,6 +55,8 @@ struct Lines {
 #[derive(Copy, Clone, Debug)]
 struct Frame {
     index: u16,
+    /// Placed by [`Position::place_unvalued`]: the cell classes were not counted.
+    valued: bool,
     acc: u128,
     own: [u8; 4],
     saved: [u8; 64],
@@ -139,6 +141,9 @@ pub struct Position {
     acc: u128,
     /// Undo records of the stones placed since the last rebuild, last on top (see [`Position::remove`]).
     frames: Vec<Frame>,
+    /// Frames on the stack placed by [`Position::place_unvalued`]: while any is, the [`SCORE`] totals lack their
+    /// cell-class part.
+    stale: u32,
     stones: usize,
     to_move: Player,
     winner: Option<Player>,
@@ -161,6 +166,7 @@ impl Position {
             occ: [0; MAX_SIDE],
             acc: 0,
             frames: Vec::new(),
+            stale: 0,
             stones: 0,
             to_move: Player::First,
             winner: None,
@@ -328,7 +334,7 @@ impl Position {
     }
 
     /// For an empty cell, the quick ordering score for colour `me` to move: the sum over its four directions of
-    /// `me`'s [`SCORE`](crate::patterns::SCORE) potential weighted 5/4 plus the other colour's (kept up to date by play and undo).
+    /// `me`'s [`ORDER`](crate::patterns::ORDER) potential weighted 5/4 plus the other colour's (kept up to date by play and undo).
     #[inline]
     #[must_use]
     pub fn quick(&self, index: usize, me: usize) -> i32 {
@@ -389,6 +395,7 @@ impl Position {
         let (base, mask) = if SMALL { (2, 0xFFFF) } else { (0, CODES_MASK) };
         let pats = self.table.entries();
         let mut acc = self.acc;
+        let (mut gained, mut lost) = (0u64, class_lanes(self.cache[index % SLOTS]));
         for &old in &self.lines[index].pk {
             acc = acc.wrapping_sub(ACC[usize::from(old)]);
         }
@@ -408,11 +415,15 @@ impl Position {
                     let cell = &self.lines[n as usize % SLOTS];
                     let code = ((cell.code[d] & !(3 << sh)) | (stone << sh)) & mask;
                     let new = pats[code as usize % CODES] & cell.open;
-                    acc = acc.wrapping_add(ACC[usize::from(new)]).wrapping_sub(ACC[usize::from(cell.pk[d])]);
+                    let (old, was) = (cell.pk[d], self.cache[n as usize % SLOTS]);
+                    let now = was.wrapping_add(CACHE[usize::from(new)]).wrapping_sub(CACHE[usize::from(old)]);
+                    acc = acc.wrapping_add(ACC[usize::from(new)]).wrapping_sub(ACC[usize::from(old)]);
+                    gained += class_lanes(now);
+                    lost += class_lanes(was);
                 }
             }
         }
-        Tally(acc)
+        Tally(acc.wrapping_add(u128::from(gained)).wrapping_sub(u128::from(lost)))
     }
 
     /// The move at a coordinate.

@@ -4,7 +4,7 @@
 //! [`Tally`] and [`CellThreats`], which read them. All are built at compile time from the pattern levels.
 
 use super::{MAX_CELLS, Move};
-use crate::patterns::{self, D4, F4, FIVE, LEVELS, Pat, SCORE};
+use crate::patterns::{self, B3, CLASS_SCORE, D4, F2, F3, F4, FIVE, LEVELS, ORDER, Pat, SCORE};
 
 /// Bit shift, in a neighbour's window code, of the changed cell: `SHIFTS[0][k]` for the neighbour `k` steps forward
 /// (the cell sits at its offset −k), `SHIFTS[1][k]` for the one `k` steps backward (offset +k).
@@ -105,30 +105,79 @@ pub(super) const FLAGS: [u8; 256] = {
 };
 
 /// Per packed level byte, what one direction adds to a cell's [`Position::cache`](super::Position::cache) word: in the low 32 bits, two
-/// 16-bit lanes of quick ordering potential, for black to move (black's [`SCORE`] weighted 5/4, attack first, plus
+/// 16-bit lanes of quick ordering potential, for black to move (black's [`ORDER`] weighted 5/4, attack first, plus
 /// white's) and for white to move (the other way round; four directions stay below 4 x 4,500 < 2^16); in the high
-/// 32 bits, one 3-bit counter per [`Position::flags`](super::Position::flags) bit (bit `k` of the flags is counter `k`, six in all),
-/// counting the directions that raise it (at most four, so counters never carry into each other).
+/// 32 bits, ten 3-bit counters, each counting the directions that raise it (at most four, so counters never carry
+/// into each other): one per [`Position::flags`](super::Position::flags) bit (bit `k` of the flags is counter
+/// [`FLAG_SLOT`]`[k]`), and black's and white's open threes and open twos or closed threes. Each colour's fours,
+/// threes and twos sit side by side (black's in counters 4 to 6, white's in 7 to 9), the index [`class_acc`] reads
+/// the cell's classes with.
 pub(super) const CACHE: [u64; 256] = {
     let mut t = [0u64; 256];
     let mut b = 0;
     while b < 256 {
-        let (lo, hi) = (SCORE[(b & 15) % LEVELS], SCORE[(b >> 4) % LEVELS]);
+        let (lo, hi) = (ORDER[(b & 15) % LEVELS], ORDER[(b >> 4) % LEVELS]);
         let quick = (lo * 5 / 4 + hi) as u64 | (((hi * 5 / 4 + lo) as u64) << 16);
         let f = FLAGS[b];
         let mut counts = 0u64;
         let mut k = 0;
         while k < 6 {
             if f & (1 << k) != 0 {
-                counts |= 1 << (3 * k);
+                counts |= 1 << (3 * FLAG_SLOT[k]);
             }
             k += 1;
         }
+        let (pb, pw) = ((b & 15) as u8, (b >> 4) as u8);
+        counts |= (((pb == F3) as u64) << (3 * 5)) | (((pb == F2 || pb == B3) as u64) << (3 * 6));
+        counts |= (((pw == F3) as u64) << (3 * 8)) | (((pw == F2 || pw == B3) as u64) << (3 * 9));
         t[b] = quick | (counts << 32);
         b += 1;
     }
     t
 };
+
+/// Per colour's (fours, threes, twos) counters packed as `fours | threes << 3 | twos << 6` (see [`CACHE`]), the
+/// [`CLASS_SCORE`] of the cell's [`patterns::cell_class`] (0 for none).
+const CLASS_VALUE: [u64; 512] = {
+    let mut t = [0u64; 512];
+    let mut i = 0;
+    while i < 512 {
+        if let Some(c) = patterns::cell_class((i & 7) as u32, ((i >> 3) & 7) as u32, (i >> 6) as u32) {
+            t[i] = CLASS_SCORE[c] as u64;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// What a cell whose [`CACHE`] word is `c` adds to the accumulator's [`SCORE`] lanes for its
+/// [`patterns::cell_class`] (black's and white's), read from its fours, threes and twos counters.
+#[inline]
+pub(super) fn class_acc(c: u64) -> u128 {
+    u128::from(class_lanes(c))
+}
+
+/// [`class_acc`] as a `u64` (the [`SCORE`] lanes are its low 48 bits), for loops that sum many cells before
+/// touching the accumulator.
+#[inline]
+pub(super) fn class_lanes(c: u64) -> u64 {
+    CLASS_VALUE[((c >> (32 + 3 * 4)) & 511) as usize] | CLASS_VALUE_W[((c >> (32 + 3 * 7)) & 511) as usize]
+}
+
+/// [`CLASS_VALUE`] shifted into white's [`SCORE`] lane (both lanes fit one `u64`).
+const CLASS_VALUE_W: [u64; 512] = {
+    let mut t = [0u64; 512];
+    let mut i = 0;
+    while i < 512 {
+        t[i] = CLASS_VALUE[i] << TOT_BITS;
+        i += 1;
+    }
+    t
+};
+
+/// The [`CACHE`] counter of each [`Position::flags`](super::Position::flags) bit: fives and open fours in 0 to 3,
+/// black's fours in 4 and white's in 7 (next to each colour's threes and twos).
+const FLAG_SLOT: [u32; 6] = [0, 1, 2, 3, 4, 7];
 
 /// Per [`Position::flags`](super::Position::flags) mask (6 bits), the mask of its counters in the high half of a [`CACHE`] word.
 pub(super) const SPREAD: [u32; 64] = {
@@ -138,7 +187,7 @@ pub(super) const SPREAD: [u32; 64] = {
         let mut k = 0;
         while k < 6 {
             if f & (1 << k) != 0 {
-                t[f] |= 7 << (3 * k);
+                t[f] |= 7 << (3 * FLAG_SLOT[k]);
             }
             k += 1;
         }
