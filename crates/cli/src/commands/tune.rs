@@ -1,12 +1,13 @@
-//! `sente gomoku tune`: fits the evaluation's pattern weights, cell-class weights and tempo to the outcomes of recorded games.
+//! `sente gomoku tune`: fits the evaluation's pattern weights, cell-class weights and tempo to the outcomes of
+//! recorded games.
 //!
 //! It reads game records in the form `sente gomoku match --records` writes (one game per line: `game N: black A
 //! white B opening xH8 oJ7 … moves K6 H8 … result 1-0 (why)`), turns every quiet position into a sample, runs the
 //! seeded Texel fit of [`sente_gomoku::engine::tune`] (from the hand-set table, or `--from-current`), for each
 //! tempo tried (`--tempo` fixes one), and prints the loss before and after on the training and held-out games, the
-//! losses of every tempo, and the fitted table and classes. With `--out FILE` it writes the table as a Rust source file (the checked-in
-//! `crates/gomoku/src/engine/tuned.rs` is made so; its header holds the command). Games lost by a fault (time,
-//! illegal move, crash) say nothing about the position and are skipped.
+//! losses of every tempo, and the fitted table and classes. With `--out FILE` it writes them as a Rust source file
+//! (the checked-in `crates/gomoku/src/engine/tuned.rs` is made so; its header holds the command). Games lost by a
+//! fault (time, illegal move, crash) say nothing about the position and are skipped.
 
 use crate::error::CliError;
 use crate::io::{read_input, write_output};

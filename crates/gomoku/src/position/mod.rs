@@ -137,7 +137,8 @@ pub struct Position {
     strides: [isize; 4],
     /// Occupied cells: per row, one bit per column (bit `c` for column `c`).
     occ: [u32; MAX_SIDE],
-    /// Both colours' [`SCORE`] totals and counts of fives, straight fours and double fours, in lanes (see [`ACC`]).
+    /// Both colours' [`SCORE`] totals (with their cell classes' weights) and counts of fives, straight fours and
+    /// double fours, in lanes (see [`ACC`] and [`class_acc`]).
     acc: u128,
     /// Undo records of the stones placed since the last rebuild, last on top (see [`Position::remove`]).
     frames: Vec<Frame>,

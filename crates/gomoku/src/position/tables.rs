@@ -245,7 +245,8 @@ impl Tally {
         ((self.0 >> lane) & LANE_MASK) as u16
     }
 
-    /// The sum of [`SCORE`] over every empty cell and direction, per colour.
+    /// The sum of [`SCORE`] over every empty cell and direction plus the [`CLASS_SCORE`] of every empty cell's
+    /// class, per colour (see [`patterns::cell_class`]).
     #[inline]
     #[must_use]
     pub fn totals(self) -> [i32; 2] {
