@@ -224,7 +224,7 @@ mod tests {
             iterations: 2000,
             out: Some(out.clone()),
             from_current: false,
-            tempo: None,
+            tempo: Some(12),
         };
         run(&a).unwrap();
         let table = |text: &str| {
