@@ -64,12 +64,10 @@ impl Position {
                 self.frames.clear();
                 self.update_lines::<false>(index, 0, &mut [0; 64]);
                 for d in 0..4 {
-                    let new = self.table.lookup(self.lines[index].code[d]);
-                    self.lines[index].pk[d] = new;
-                    self.account(0, new);
+                    self.lines[index].pk[d] = self.table.lookup(self.lines[index].code[d]);
                 }
                 self.cache[index % SLOTS] = cache_of(self.lines[index].pk);
-                // The class part is counted afresh (the stones placed unvalued, if any, lose their undo records
+                // The accumulator, class part included, is counted afresh (the stones placed unvalued, if any, lose their undo records
                 // here): a full count over the board, on this path that the search never takes.
                 self.stale = 0;
                 self.acc = self.recount();
@@ -219,7 +217,6 @@ impl Position {
     pub(super) fn rebuild(&mut self) {
         let dims = self.dims();
         let (rows, cols) = (i32::from(dims.rows), i32::from(dims.cols));
-        self.acc = 0;
         self.occ = [0; MAX_SIDE];
         self.frames.clear();
         self.stale = 0;
@@ -244,11 +241,10 @@ impl Position {
                 let b = if self.board[i] == EMPTY { self.table.lookup(code) } else { 0 };
                 self.lines[i].pk[d] = b;
                 self.lines[i].open = if self.board[i] == EMPTY { u8::MAX } else { 0 };
-                self.acc += ACC[usize::from(b)];
             }
             self.cache[i] = cache_of(self.lines[i].pk);
-            self.acc += class_acc(self.cache[i]);
         }
+        self.acc = self.recount();
         for i in 0..self.board.len() {
             if self.board[i] != EMPTY {
                 self.set_occupied(i, true);
