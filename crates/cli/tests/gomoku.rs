@@ -232,3 +232,17 @@ fn openings_are_generated_reproducibly_and_played_from_the_file() {
     assert!(err.contains("only 1 of 400 candidates (1 distinct)") && err.contains("widen --area"), "{err}");
     assert!(text(&out.stdout).is_empty(), "no file written");
 }
+
+#[test]
+fn the_timed_bench_reports_every_position_and_a_total() {
+    let out = sente(&["gomoku", "bench", "--time-ms", "20", "--threads", "2"], "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 17, "{stdout}");
+    assert!(lines[..16].iter().all(|l| l.starts_with("position") && l.contains(" depth ")), "{stdout}");
+    assert!(lines[16].starts_with("total: 16 positions, 20 ms each, 2 threads, nodes "), "{stdout}");
+    // --threads belongs to the timed bench only.
+    let out = sente(&["gomoku", "bench", "--threads", "2"], "");
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -51,6 +51,42 @@ pub fn positions(game: Gomoku) -> Vec<Position> {
         .collect()
 }
 
+/// How many positions the timed bench (`sente gomoku bench --time-ms`) gives the engine.
+pub const TIMED_POSITIONS: usize = 16;
+
+/// The timed bench's positions on `game`'s board: opening `k`, then the weight bot plays 8 to 19 plies and on until
+/// the position is quiet, kept when neither side wins by threats (no VCF within 12 fours and 20,000 nodes, no VCT
+/// of the engine's depth within 20,000 nodes), so the engine's decision ends in its main search rather than in a
+/// threat solver.
+#[must_use]
+pub fn search_positions(game: Gomoku) -> Vec<Position> {
+    use crate::engine::vcf::{Budget, find_vcf};
+    use crate::engine::{VCT_DEPTH, vct::find_vct};
+    let quiet = |p: &Position| (0..2).all(|c| p.count(c, FIVE) == 0 && !has_open_four_move(p, c));
+    let budget = Budget::nodes(20_000);
+    let calm = |p: &Position| {
+        (0..2).all(|c| {
+            find_vcf(&mut p.clone(), c, 12, &budget).line.is_none()
+                && find_vct(&mut p.clone(), c, VCT_DEPTH, &budget).line.is_none()
+        })
+    };
+    (0..64 * TIMED_POSITIONS as u64)
+        .filter_map(|k| {
+            let mut pos = opening(game, k + 1, 3);
+            let mut plies = 0;
+            while pos.outcome().is_none() {
+                if plies >= 8 + k % 12 && quiet(&pos) {
+                    return calm(&pos).then_some(pos);
+                }
+                pos.play(weight_move(&pos, k + 1)?);
+                plies += 1;
+            }
+            None
+        })
+        .take(TIMED_POSITIONS)
+        .collect()
+}
+
 /// Searches every bench position to `depth` with one thread and a 16 MiB table.
 #[must_use]
 pub fn run(game: Gomoku, depth: u32) -> Vec<BenchLine> {

@@ -22,3 +22,17 @@ fn bench_node_count_matches_the_golden_file() {
     let again: u64 = bench::run(g, 5).iter().map(|l| l.nodes).sum();
     assert_eq!(again, total, "the same search twice visits the same nodes");
 }
+
+#[test]
+fn the_timed_bench_positions_are_quiet_and_threat_free() {
+    use sente_gomoku::engine::vcf::{Budget, find_vcf};
+    let g = Gomoku::new(15, Rule::Freestyle).expect("size");
+    let positions = bench::search_positions(g);
+    assert_eq!(positions.len(), bench::TIMED_POSITIONS);
+    for p in &positions {
+        for c in 0..2 {
+            assert!(find_vcf(&mut p.clone(), c, 12, &Budget::nodes(20_000)).line.is_none(), "{p:?}");
+        }
+    }
+    assert_eq!(positions, bench::search_positions(g), "the same positions every run");
+}

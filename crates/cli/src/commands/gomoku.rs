@@ -61,6 +61,7 @@ space and the row counted from the top line, 1-19. Bad input: a message on stder
     Pbrain(PbrainArgs),
     /// Benchmark: a fixed position set searched to a fixed depth by one thread; deterministic nodes and nodes/s.
     #[command(after_help = "Examples:\n  sente gomoku bench --depth 8\n  \
+sente gomoku bench --size 19 --time-ms 300 --threads 2   the engine's whole decision by the clock: depth, nodes\n  \
 sente gomoku bench --vcf crates/gomoku/tests/data/vcf.txt   time the VCF solver on every suite position")]
     Bench {
         /// Search depth in plies.
@@ -69,6 +70,14 @@ sente gomoku bench --vcf crates/gomoku/tests/data/vcf.txt   time the VCF solver 
         /// Board side.
         #[arg(long, default_value_t = 15)]
         size: usize,
+        /// Instead, give the engine's whole decision (threat solvers, then the search on --threads threads) this
+        /// many milliseconds for every position, as a match would, and report the depth it reached and its
+        /// nodes (which vary from run to run).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=600_000))]
+        time_ms: Option<u64>,
+        /// Threads for --time-ms.
+        #[arg(long, default_value_t = 1, requires = "time_ms", value_parser = clap::value_parser!(u64).range(1..=256))]
+        threads: u64,
         /// Instead, solve every position of this VCF suite file (15x15 freestyle) and time each.
         #[arg(long)]
         vcf: Option<std::path::PathBuf>,
@@ -149,7 +158,8 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         Cmd::Nptu { colour, time_ms, threads, nodes } => nptu(colour, time_ms, threads, nodes),
         Cmd::Pbrain(a) => pbrain(&a),
         Cmd::Bench { vcf: Some(file), size, .. } => bench_vcf(&file, size),
-        Cmd::Bench { depth, size, vcf: None } => bench(depth, size),
+        Cmd::Bench { size, time_ms: Some(ms), threads, vcf: None, .. } => bench_timed(ms, threads as usize, size),
+        Cmd::Bench { depth, size, vcf: None, .. } => bench(depth, size),
         Cmd::Match(a) => matches::run(&a),
         Cmd::Gauntlet(a) => super::gauntlet::run(&a),
         Cmd::Contest(a) => super::contest::run(&a),
@@ -229,6 +239,46 @@ fn bench(depth: u32, size: usize) -> Result<ExitCode, CliError> {
         "total: {} positions, depth {depth}, nodes {nodes}, time {:.1} ms, {nps:.0} nodes/s (1 thread)\n",
         lines.len(),
         time.as_secs_f64() * 1000.0
+    ));
+    write_output(Path::new("-"), &out)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `bench --time-ms`: the engine's decision by the clock on every bench position, with fresh tables for each (as
+/// a new game would have).
+fn bench_timed(ms: u64, threads: usize, size: usize) -> Result<ExitCode, CliError> {
+    use sente_gomoku::engine::{Engine, ThinkLimits};
+    let game = Gomoku::new(size, Rule::Freestyle).map_err(|e| CliError::Usage(e.to_string()))?;
+    let limits = ThinkLimits { time: Some(Duration::from_millis(ms)), ..ThinkLimits::default() };
+    let mut engine = Engine::new(threads, 64);
+    let mut out = String::new();
+    let (mut nodes, mut depths, mut searched) = (0u64, 0u32, 0u32);
+    let positions = sente_gomoku::bench::search_positions(game);
+    for (i, position) in positions.iter().enumerate() {
+        engine.clear();
+        let start = std::time::Instant::now();
+        let d = engine.think(position, &limits).ok_or_else(|| CliError::Usage("a bench position is over".into()))?;
+        let took = start.elapsed();
+        nodes += d.nodes;
+        if d.reason == sente_gomoku::engine::Reason::Search && !d.value.is_decisive() {
+            depths += d.depth;
+            searched += 1;
+        }
+        out.push_str(&format!(
+            "position {:>2}  stones {:>3}  {:<6}  depth {:>2}  nodes {:>10}  time {:>6.1} ms\n",
+            i + 1,
+            position.stones(),
+            format!("{:?}", d.reason).to_lowercase(),
+            d.depth,
+            d.nodes,
+            took.as_secs_f64() * 1000.0,
+        ));
+    }
+    let mean = f64::from(depths) / f64::from(searched.max(1));
+    out.push_str(&format!(
+        "total: {} positions, {ms} ms each, {threads} thread{}, nodes {nodes}, mean depth {mean:.2} over the {searched} searches that proved nothing\n",
+        positions.len(),
+        if threads == 1 { "" } else { "s" },
     ));
     write_output(Path::new("-"), &out)?;
     Ok(ExitCode::SUCCESS)

@@ -50,7 +50,12 @@ const CLOCK_EVERY: u64 = 32;
 
 /// The VCF searcher state (reusable across calls).
 pub(crate) struct Solver<'b> {
-    budget: &'b Budget,
+    /// The node limit and the clocks of the budget, borrowed: the search inside the main search starts a solver
+    /// at every node, and cloning the deadline there (a reference count shared by every thread) would make the
+    /// Lazy SMP threads write one cache line at every node.
+    limit: u64,
+    deadline: Option<&'b Deadline>,
+    cancel: Option<&'b StopFlag>,
     pub(crate) nodes: u64,
     pub(crate) aborted: bool,
     failed: Vec<(u64, u32)>,
@@ -67,15 +72,25 @@ impl<'b> Solver<'b> {
     /// searches: a recorded failure is a fact about the position, the attacker and the depth, not about a budget.
     pub(crate) fn with_failed(budget: &'b Budget, failed: Vec<(u64, u32)>) -> Solver<'b> {
         debug_assert!(failed.len().is_power_of_two());
-        Solver { budget, nodes: 0, aborted: false, failed, line: Vec::new(), lists: Vec::new() }
+        Solver::limited(budget.nodes, budget.deadline.as_ref(), budget.cancel.as_ref(), failed)
+    }
+
+    /// [`Solver::with_failed`] from a budget's parts.
+    fn limited(
+        limit: u64,
+        deadline: Option<&'b Deadline>,
+        cancel: Option<&'b StopFlag>,
+        failed: Vec<(u64, u32)>,
+    ) -> Solver<'b> {
+        debug_assert!(failed.len().is_power_of_two());
+        Solver { limit, deadline, cancel, nodes: 0, aborted: false, failed, line: Vec::new(), lists: Vec::new() }
     }
 
     pub(crate) fn tick(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes >= self.budget.nodes
+        if self.nodes >= self.limit
             || (self.nodes.is_multiple_of(CLOCK_EVERY)
-                && (self.budget.deadline.as_ref().is_some_and(|d| d.should_stop(0))
-                    || self.budget.cancel.as_ref().is_some_and(StopFlag::is_stopped)))
+                && (self.deadline.is_some_and(|d| d.should_stop(0)) || self.cancel.is_some_and(StopFlag::is_stopped)))
         {
             self.aborted = true;
         }
@@ -248,12 +263,11 @@ pub fn vcf_len(
     if let Some(known) = recall(key) {
         return (known != 0).then(|| known as usize - 1);
     }
-    let budget = Budget { nodes, deadline: deadline.cloned(), cancel: None };
     let (answer, settled) = SCRATCH.with_borrow_mut(|failed| {
         if failed.len() != HORIZON_FAILED {
             *failed = vec![(0, 0); HORIZON_FAILED];
         }
-        let mut solver = Solver::with_failed(&budget, std::mem::take(failed));
+        let mut solver = Solver::limited(nodes, deadline, None, std::mem::take(failed));
         let won = solver.attack(pos, attacker, max_depth);
         let len = solver.line.len();
         *failed = std::mem::take(&mut solver.failed);
