@@ -73,7 +73,7 @@ sente gomoku bench --vcf crates/gomoku/tests/data/vcf.txt   time the VCF solver 
         /// Instead, give the engine's whole decision (threat solvers, then the search on --threads threads) this
         /// many milliseconds for every position, as a match would, and report the depth it reached and its
         /// nodes (which vary from run to run).
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=600_000))]
+        #[arg(long, conflicts_with = "vcf", value_parser = clap::value_parser!(u64).range(1..=600_000))]
         time_ms: Option<u64>,
         /// Threads for --time-ms.
         #[arg(long, default_value_t = 1, requires = "time_ms", value_parser = clap::value_parser!(u64).range(1..=256))]
