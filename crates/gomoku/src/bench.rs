@@ -33,22 +33,23 @@ pub struct BenchLine {
 /// until the position is quiet (neither side can make a five or an open four), so every search has a real tree.
 #[must_use]
 pub fn positions(game: Gomoku) -> Vec<Position> {
+    (0..8 * POSITIONS).filter_map(|k| quiet_after(game, k, 10 + 2 * k)).take(POSITIONS as usize).collect()
+}
+
+/// Opening `k + 1`, then the weight bot's moves: at least `plies` of them and on until neither side can make a
+/// five or an open four; `None` when the game ends first.
+fn quiet_after(game: Gomoku, k: u64, plies: u64) -> Option<Position> {
     let quiet = |p: &Position| (0..2).all(|c| p.count(c, FIVE) == 0 && !has_open_four_move(p, c));
-    (0..8 * POSITIONS)
-        .filter_map(|k| {
-            let mut pos = opening(game, k + 1, 3);
-            let mut plies = 0;
-            while pos.outcome().is_none() {
-                if plies >= 10 + 2 * k && quiet(&pos) {
-                    return Some(pos);
-                }
-                pos.play(weight_move(&pos, k + 1)?);
-                plies += 1;
-            }
-            None
-        })
-        .take(POSITIONS as usize)
-        .collect()
+    let mut pos = opening(game, k + 1, 3);
+    let mut played = 0;
+    while pos.outcome().is_none() {
+        if played >= plies && quiet(&pos) {
+            return Some(pos);
+        }
+        pos.play(weight_move(&pos, k + 1)?);
+        played += 1;
+    }
+    None
 }
 
 /// How many positions the timed bench (`sente gomoku bench --time-ms`) gives the engine.
@@ -62,7 +63,6 @@ pub const TIMED_POSITIONS: usize = 16;
 pub fn search_positions(game: Gomoku) -> Vec<Position> {
     use crate::engine::vcf::{Budget, find_vcf};
     use crate::engine::{VCT_DEPTH, vct::find_vct};
-    let quiet = |p: &Position| (0..2).all(|c| p.count(c, FIVE) == 0 && !has_open_four_move(p, c));
     let budget = Budget::nodes(20_000);
     let calm = |p: &Position| {
         (0..2).all(|c| {
@@ -71,18 +71,7 @@ pub fn search_positions(game: Gomoku) -> Vec<Position> {
         })
     };
     (0..64 * TIMED_POSITIONS as u64)
-        .filter_map(|k| {
-            let mut pos = opening(game, k + 1, 3);
-            let mut plies = 0;
-            while pos.outcome().is_none() {
-                if plies >= 8 + k % 12 && quiet(&pos) {
-                    return calm(&pos).then_some(pos);
-                }
-                pos.play(weight_move(&pos, k + 1)?);
-                plies += 1;
-            }
-            None
-        })
+        .filter_map(|k| quiet_after(game, k, 8 + k % 12).filter(|p| calm(p)))
         .take(TIMED_POSITIONS)
         .collect()
 }

@@ -71,7 +71,6 @@ impl<'b> Solver<'b> {
     /// A solver that remembers failures in `failed` (a power-of-two length), which may hold entries of earlier
     /// searches: a recorded failure is a fact about the position, the attacker and the depth, not about a budget.
     pub(crate) fn with_failed(budget: &'b Budget, failed: Vec<(u64, u32)>) -> Solver<'b> {
-        debug_assert!(failed.len().is_power_of_two());
         Solver::limited(budget.nodes, budget.deadline.as_ref(), budget.cancel.as_ref(), failed)
     }
 
