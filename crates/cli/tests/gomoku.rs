@@ -171,6 +171,27 @@ fn tune_fits_each_tempo_and_reports_the_one_kept() {
     assert!(text(&out.stderr).contains("--tempo"), "{}", text(&out.stderr));
 }
 
+/// `tune --order` fits the width cut's ordering tables to the moves played and reports the share of played moves
+/// the cut keeps, before and after; `--order` with `--tempo` is a usage error (exit 2), and so is a file of no games.
+#[test]
+fn tune_order_fits_the_cut_and_reports_what_it_keeps() {
+    let records = Path::new(env!("CARGO_MANIFEST_DIR")).join("../gomoku/data/selfplay-50k.txt");
+    let records = records.to_str().unwrap();
+    let out = sente(&["gomoku", "tune", "--order", records, "--iterations", "30"], "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("hand-set key (ORDER, 5/4 for the side to move): played move kept by the cut"), "{stdout}");
+    assert!(stdout.contains("fitted key: played move kept by the cut"), "{stdout}");
+    assert!(stdout.lines().any(|l| l.starts_with("side to move's levels: [")), "{stdout}");
+
+    let out = sente(&["gomoku", "tune", "--order", records, "--tempo", "12"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("--tempo"), "{}", text(&out.stderr));
+    let out = sente(&["gomoku", "tune", "--order", "-"], "not a record\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("no quiet position in the records"), "{}", text(&out.stderr));
+}
+
 /// `openings` writes the same file for the same options, every line an opening the match runner then plays from
 /// `--openings` (the header names the file and its count; games 2k+1 and 2k+2 play line k); a malformed file is
 /// refused with its line (exit 2) before any game, and settings too few candidates meet are a usage error.

@@ -11,6 +11,7 @@
 
 use crate::error::CliError;
 use crate::io::{read_input, write_output};
+use sente_gomoku::engine::order::{OrderSample, fit_order, game_order_samples};
 use sente_gomoku::engine::tune::{
     HAND_SCORE, HAND_TEMPO, Sample, TEMPO_DENOM, TEMPOS, fit, game_samples, opening_position,
 };
@@ -49,6 +50,10 @@ pub struct TuneArgs {
     /// other side's); by default 10 to 14 are each fitted and the one with the lowest held-out loss is kept.
     #[arg(long, value_parser = clap::value_parser!(i32).range(8..=24))]
     tempo: Option<i32>,
+    /// Fit the width cut's ordering tables (which moves a quiet node searches) to the moves played, instead of
+    /// the evaluation to the results; `--out` then writes `crates/gomoku/src/engine/ordered.rs`.
+    #[arg(long, conflicts_with_all = ["tempo", "from_current"])]
+    order: bool,
 }
 
 /// One parsed record line: the opening's black and white stones, the moves and black's score.
@@ -91,21 +96,10 @@ fn parse_record(game: Gomoku, line: &str) -> Option<Record> {
 
 /// The generated table's source text.
 fn table_source(a: &TuneArgs, weights: &[i32], classes: &[i32], tempo: i32, summary: &str) -> String {
-    let files: Vec<String> = a.records.iter().map(|p| p.display().to_string()).collect();
     let mut s = String::from(
         "//! Pattern weights fitted by `sente gomoku tune` (generated: edit by running the command again).\n//!\n",
     );
-    let _ = writeln!(
-        s,
-        "//! Made by:\n//! ```text\n//! sente gomoku tune --size {} --rule {} --seed {} --iterations {}{}{} --out <this file> {}\n//! ```",
-        a.size,
-        a.rule,
-        a.seed,
-        a.iterations,
-        if a.from_current { " --from-current" } else { "" },
-        a.tempo.map(|t| format!(" --tempo {t}")).unwrap_or_default(),
-        files.join(" ")
-    );
+    let _ = writeln!(s, "//! Made by:\n//! ```text\n//! {}\n//! ```", command_line(a));
     for line in summary.lines() {
         let _ = writeln!(s, "//! {line}");
     }
@@ -128,11 +122,48 @@ fn table_source(a: &TuneArgs, weights: &[i32], classes: &[i32], tempo: i32, summ
     s
 }
 
-/// Runs `sente gomoku tune`.
-pub fn run(a: &TuneArgs) -> Result<ExitCode, CliError> {
-    let rule: Rule = a.rule.parse().map_err(|e: sente_gomoku::Error| CliError::Usage(e.to_string()))?;
-    let game = Gomoku::new(a.size, rule).map_err(|e| CliError::Usage(e.to_string()))?;
-    let mut samples: Vec<Sample> = Vec::new();
+/// The command line that made a generated file, for its header.
+fn command_line(a: &TuneArgs) -> String {
+    let files: Vec<String> = a.records.iter().map(|p| p.display().to_string()).collect();
+    format!(
+        "sente gomoku tune{} --size {} --rule {} --seed {} --iterations {}{}{} --out <this file> {}",
+        if a.order { " --order" } else { "" },
+        a.size,
+        a.rule,
+        a.seed,
+        a.iterations,
+        if a.from_current { " --from-current" } else { "" },
+        a.tempo.map(|t| format!(" --tempo {t}")).unwrap_or_default(),
+        files.join(" ")
+    )
+}
+
+/// The generated ordering tables' source text.
+fn order_source(a: &TuneArgs, own: &[i32], opp: &[i32], summary: &str) -> String {
+    let mut s = String::from(
+        "//! Width-cut ordering tables fitted by `sente gomoku tune --order` (generated: edit by running the command \
+         again).\n//!\n",
+    );
+    let _ = writeln!(s, "//! Made by:\n//! ```text\n//! {}\n//! ```", command_line(a));
+    for line in summary.lines() {
+        let _ = writeln!(s, "//! {line}");
+    }
+    let _ = writeln!(s, "\nuse crate::patterns::LEVELS;\n");
+    let list = |t: &[i32]| t.iter().map(i32::to_string).collect::<Vec<_>>().join(", ");
+    let _ = writeln!(s, "/// The fitted [`crate::patterns::QUICK_OWN`] table, indexed by pattern level.");
+    let _ = writeln!(s, "pub const ORDERED_OWN: [i32; LEVELS] = [{}];", list(own));
+    let _ = writeln!(s, "\n/// The fitted [`crate::patterns::QUICK_OPP`] table, indexed by pattern level.");
+    let _ = writeln!(s, "pub const ORDERED_OPP: [i32; LEVELS] = [{}];", list(opp));
+    s
+}
+
+/// Reads every record of `a`'s files, calling `take` with each parsed game and its start; the games taken and
+/// the lines skipped.
+fn read_games(
+    a: &TuneArgs,
+    game: Gomoku,
+    mut take: impl FnMut(&Record, &sente_gomoku::Position, u32) -> bool,
+) -> Result<(u32, usize), CliError> {
     let (mut games, mut skipped) = (0u32, 0usize);
     for path in &a.records {
         let text = read_input(path)?;
@@ -140,13 +171,62 @@ pub fn run(a: &TuneArgs) -> Result<ExitCode, CliError> {
             let record = parse_record(game, line);
             let start = record.as_ref().and_then(|r| opening_position(game, &r.black, &r.white));
             match (record, start) {
-                (Some(r), Some(start)) if game_samples(&start, &r.moves, r.black_score, games, &mut samples) => {
-                    games += 1;
-                }
+                (Some(r), Some(start)) if take(&r, &start, games) => games += 1,
                 _ => skipped += 1,
             }
         }
     }
+    Ok((games, skipped))
+}
+
+/// `sente gomoku tune --order`.
+fn run_order(a: &TuneArgs, game: Gomoku) -> Result<ExitCode, CliError> {
+    let mut samples: Vec<OrderSample> = Vec::new();
+    let (games, skipped) = read_games(a, game, |r, start, g| game_order_samples(start, &r.moves, g, &mut samples))?;
+    if samples.is_empty() {
+        return Err(CliError::Usage(format!(
+            "no quiet position in the records: {games} games read, {skipped} lines skipped (expected lines as \
+             `sente gomoku match --records` writes them, on a {size}×{size} board)",
+            size = a.size
+        )));
+    }
+    let f = fit_order(&samples, a.seed, a.iterations);
+    let mut summary = String::new();
+    let _ = writeln!(
+        summary,
+        "{games} games ({skipped} lines skipped), {} training and {} held-out positions where the width cut applies",
+        f.samples.0, f.samples.1
+    );
+    for (name, (train, held)) in [("hand-set key (ORDER, 5/4 for the side to move)", f.before), ("fitted key", f.after)]
+    {
+        let _ = writeln!(
+            summary,
+            "{name}: played move kept by the cut {:.1}% training, {:.1}% held out; loss {:.4} / {:.4}",
+            100.0 * train.kept,
+            100.0 * held.kept,
+            train.loss,
+            held.loss
+        );
+    }
+    let _ = writeln!(summary, "side to move's levels: {:?}", f.own);
+    let _ = writeln!(summary, "opponent's levels:     {:?}", f.opp);
+    if let Some(p) = &a.out {
+        write_output(p, &order_source(a, &f.own, &f.opp, &summary))?;
+    }
+    write_output(std::path::Path::new("-"), &summary)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Runs `sente gomoku tune`.
+pub fn run(a: &TuneArgs) -> Result<ExitCode, CliError> {
+    let rule: Rule = a.rule.parse().map_err(|e: sente_gomoku::Error| CliError::Usage(e.to_string()))?;
+    let game = Gomoku::new(a.size, rule).map_err(|e| CliError::Usage(e.to_string()))?;
+    if a.order {
+        return run_order(a, game);
+    }
+    let mut samples: Vec<Sample> = Vec::new();
+    let (games, skipped) =
+        read_games(a, game, |r, start, g| game_samples(start, &r.moves, r.black_score, g, &mut samples))?;
     if samples.is_empty() {
         return Err(CliError::Usage(format!(
             "no quiet position in the records: {games} games read, {skipped} lines skipped (expected lines as \
@@ -225,6 +305,7 @@ mod tests {
             out: Some(out.clone()),
             from_current: false,
             tempo: Some(12),
+            order: false,
         };
         run(&a).unwrap();
         let table = |text: &str| {
@@ -236,5 +317,35 @@ mod tests {
         let checked_in = std::fs::read_to_string(root.join("crates/gomoku/src/engine/tuned.rs")).unwrap();
         assert!(table(&made).is_some());
         assert_eq!(table(&made), table(&checked_in));
+    }
+
+    /// The checked-in ordering tables are what the command in their header makes from the checked-in records.
+    #[test]
+    fn checked_in_order_tables_are_reproduced_by_their_command() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let out = std::env::temp_dir().join(format!("sente-ordered-{}.rs", std::process::id()));
+        let a = TuneArgs {
+            records: ["selfplay-19-100ms-334.txt", "selfplay-19-100ms-335.txt"]
+                .map(|f| root.join("crates/gomoku/data").join(f))
+                .into(),
+            size: 19,
+            rule: "freestyle".into(),
+            seed: 1,
+            iterations: 200,
+            out: Some(out.clone()),
+            from_current: false,
+            tempo: None,
+            order: true,
+        };
+        run(&a).unwrap();
+        let tables = |text: &str| {
+            let lines: Vec<&str> = text.lines().filter(|l| l.starts_with("pub const ORDERED_")).collect();
+            (lines.len() == 2).then(|| lines.join("\n"))
+        };
+        let made = std::fs::read_to_string(&out).unwrap();
+        let _ = std::fs::remove_file(&out);
+        let checked_in = std::fs::read_to_string(root.join("crates/gomoku/src/engine/ordered.rs")).unwrap();
+        assert!(tables(&made).is_some());
+        assert_eq!(tables(&made), tables(&checked_in));
     }
 }

@@ -562,7 +562,7 @@ impl GomokuEval {
             // The key buffer is reused (one per thread) rather than allocated at every node.
             KEYS.with_borrow_mut(|keys| {
                 keys.clear();
-                // Quick scores stay below 2^15 (four directions of at most 4,500) and cells below 2^10 (26 x 26),
+                // Quick scores stay below 2^15 (checked where their table is built) and cells below 2^10 (26 x 26),
                 // so one u32 holds both and compares as (score descending, cell ascending).
                 keys.extend(
                     moves.iter().map(|&m| ((0xFFFF - quick_score(s, m.index(), me) as u32) << 10) | u32::from(m.0)),

@@ -21,6 +21,8 @@
 //! [`Deadline::CHECK_EVERY`]: sente_core::Deadline::CHECK_EVERY
 
 pub mod eval;
+pub mod order;
+pub mod ordered;
 pub mod threats;
 pub mod tune;
 pub mod tuned;

@@ -335,7 +335,9 @@ impl Position {
     }
 
     /// For an empty cell, the quick ordering score for colour `me` to move: the sum over its four directions of
-    /// `me`'s [`ORDER`](crate::patterns::ORDER) potential weighted 5/4 plus the other colour's (kept up to date by play and undo).
+    /// The width cut's key of the cell for `me` to move: `me`'s levels through
+    /// [`QUICK_OWN`](crate::patterns::QUICK_OWN) plus the other colour's through
+    /// [`QUICK_OPP`](crate::patterns::QUICK_OPP) (kept up to date by play and undo).
     #[inline]
     #[must_use]
     pub fn quick(&self, index: usize, me: usize) -> i32 {

@@ -4,7 +4,7 @@
 //! [`Tally`] and [`CellThreats`], which read them. All are built at compile time from the pattern levels.
 
 use super::{MAX_CELLS, Move};
-use crate::patterns::{self, B3, CLASS_SCORE, D4, F2, F3, F4, FIVE, LEVELS, ORDER, Pat, SCORE};
+use crate::patterns::{self, B3, CLASS_SCORE, D4, F2, F3, F4, FIVE, LEVELS, Pat, QUICK_OPP, QUICK_OWN, SCORE};
 
 /// Bit shift, in a neighbour's window code, of the changed cell: `SHIFTS[0][k]` for the neighbour `k` steps forward
 /// (the cell sits at its offset −k), `SHIFTS[1][k]` for the one `k` steps backward (offset +k).
@@ -105,19 +105,31 @@ pub(super) const FLAGS: [u8; 256] = {
 };
 
 /// Per packed level byte, what one direction adds to a cell's [`Position::cache`](super::Position::cache) word: in the low 32 bits, two
-/// 16-bit lanes of quick ordering potential, for black to move (black's [`ORDER`] weighted 5/4, attack first, plus
-/// white's) and for white to move (the other way round; four directions stay below 4 x 4,500 < 2^16); in the high
+/// 16-bit lanes of quick ordering potential, for black to move (black's levels through [`QUICK_OWN`] plus white's
+/// through [`QUICK_OPP`]) and for white to move (the other way round; four directions stay below 4 x 7,500 < 2^16); in the high
 /// 32 bits, ten 3-bit counters, each counting the directions that raise it (at most four, so counters never carry
 /// into each other): one per [`Position::flags`](super::Position::flags) bit (bit `k` of the flags is counter
 /// [`FLAG_SLOT`]`[k]`), and black's and white's open threes and open twos or closed threes. Each colour's fours,
 /// threes and twos sit side by side (black's in counters 4 to 6, white's in 7 to 9), the index [`class_acc`] reads
 /// the cell's classes with.
+// A cell's quick key, four directions of the largest values, stays below 2^15: the width cut packs it with the cell.
+const _: () = {
+    let (mut own, mut opp, mut p) = (0, 0, 0);
+    while p < LEVELS {
+        own = if QUICK_OWN[p] > own { QUICK_OWN[p] } else { own };
+        opp = if QUICK_OPP[p] > opp { QUICK_OPP[p] } else { opp };
+        assert!(QUICK_OWN[p] >= 0 && QUICK_OPP[p] >= 0);
+        p += 1;
+    }
+    assert!(4 * (own + opp) < 1 << 15);
+};
+
 pub(super) const CACHE: [u64; 256] = {
     let mut t = [0u64; 256];
     let mut b = 0;
     while b < 256 {
-        let (lo, hi) = (ORDER[(b & 15) % LEVELS], ORDER[(b >> 4) % LEVELS]);
-        let quick = (lo * 5 / 4 + hi) as u64 | (((hi * 5 / 4 + lo) as u64) << 16);
+        let (lo, hi) = ((b & 15) % LEVELS, (b >> 4) % LEVELS);
+        let quick = (QUICK_OWN[lo] + QUICK_OPP[hi]) as u64 | (((QUICK_OWN[hi] + QUICK_OPP[lo]) as u64) << 16);
         let f = FLAGS[b];
         let mut counts = 0u64;
         let mut k = 0;
