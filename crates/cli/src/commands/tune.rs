@@ -8,6 +8,10 @@
 //! losses of every tempo, and the fitted table and classes. With `--out FILE` it writes them as a Rust source file
 //! (the checked-in `crates/gomoku/src/engine/tuned.rs` is made so; its header holds the command). Games lost by a
 //! fault (time, illegal move, crash) say nothing about the position and are skipped.
+//!
+//! With `--order` it fits the width cut's ordering tables instead ([`sente_gomoku::engine::order`]): every position
+//! where the cut applies becomes the list of near cells and the move played, and it prints the share of played
+//! moves the cut keeps, before and after, and writes `crates/gomoku/src/engine/ordered.rs` with `--out`.
 
 use crate::error::CliError;
 use crate::io::{read_input, write_output};
@@ -96,14 +100,7 @@ fn parse_record(game: Gomoku, line: &str) -> Option<Record> {
 
 /// The generated table's source text.
 fn table_source(a: &TuneArgs, weights: &[i32], classes: &[i32], tempo: i32, summary: &str) -> String {
-    let mut s = String::from(
-        "//! Pattern weights fitted by `sente gomoku tune` (generated: edit by running the command again).\n//!\n",
-    );
-    let _ = writeln!(s, "//! Made by:\n//! ```text\n//! {}\n//! ```", command_line(a));
-    for line in summary.lines() {
-        let _ = writeln!(s, "//! {line}");
-    }
-    let _ = writeln!(s, "\nuse crate::patterns::LEVELS;\n");
+    let mut s = generated_header(a, "Pattern weights fitted by `sente gomoku tune`", summary);
     let _ = writeln!(s, "/// The fitted [`crate::patterns::SCORE`] table, indexed by pattern level.");
     let list: Vec<String> = weights.iter().map(i32::to_string).collect();
     let _ = writeln!(s, "pub const TUNED_SCORE: [i32; LEVELS] = [{}];", list.join(", "));
@@ -138,17 +135,20 @@ fn command_line(a: &TuneArgs) -> String {
     )
 }
 
-/// The generated ordering tables' source text.
-fn order_source(a: &TuneArgs, own: &[i32], opp: &[i32], summary: &str) -> String {
-    let mut s = String::from(
-        "//! Width-cut ordering tables fitted by `sente gomoku tune --order` (generated: edit by running the command \
-         again).\n//!\n",
-    );
+/// The head of a generated table file: what it holds, the command that made it, its summary, the `LEVELS` import.
+fn generated_header(a: &TuneArgs, what: &str, summary: &str) -> String {
+    let mut s = format!("//! {what} (generated: edit by running the command again).\n//!\n");
     let _ = writeln!(s, "//! Made by:\n//! ```text\n//! {}\n//! ```", command_line(a));
     for line in summary.lines() {
         let _ = writeln!(s, "//! {line}");
     }
     let _ = writeln!(s, "\nuse crate::patterns::LEVELS;\n");
+    s
+}
+
+/// The generated ordering tables' source text.
+fn order_source(a: &TuneArgs, own: &[i32], opp: &[i32], summary: &str) -> String {
+    let mut s = generated_header(a, "Width-cut ordering tables fitted by `sente gomoku tune --order`", summary);
     let list = |t: &[i32]| t.iter().map(i32::to_string).collect::<Vec<_>>().join(", ");
     let _ = writeln!(s, "/// The fitted [`crate::patterns::QUICK_OWN`] table, indexed by pattern level.");
     let _ = writeln!(s, "pub const ORDERED_OWN: [i32; LEVELS] = [{}];", list(own));
@@ -289,63 +289,58 @@ mod tests {
         assert!(parse_record(game, "garbage").is_none());
     }
 
+    /// Runs the command `a` (whose `out` is replaced by a temporary file) and checks that the lines of the file it
+    /// writes starting with `prefix` (`count` of them) are those of the checked-in `file`.
+    fn reproduces(mut a: TuneArgs, file: &str, prefix: &str, count: usize) {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let out = std::env::temp_dir().join(format!("sente-{prefix}{}.rs", std::process::id()));
+        a.records = a.records.iter().map(|f| root.join("crates/gomoku/data").join(f)).collect();
+        a.out = Some(out.clone());
+        run(&a).unwrap();
+        let tables = |text: &str| {
+            let lines: Vec<&str> = text.lines().filter(|l| l.starts_with(prefix)).collect();
+            (lines.len() == count).then(|| lines.join("\n"))
+        };
+        let made = std::fs::read_to_string(&out).unwrap();
+        let _ = std::fs::remove_file(&out);
+        let checked_in = std::fs::read_to_string(root.join("crates/gomoku/src/engine").join(file)).unwrap();
+        assert!(tables(&made).is_some());
+        assert_eq!(tables(&made), tables(&checked_in));
+    }
+
     /// The checked-in table is what the command in its header makes from the checked-in records.
     #[test]
     fn checked_in_table_is_reproduced_by_its_command() {
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-        let out = std::env::temp_dir().join(format!("sente-tuned-{}.rs", std::process::id()));
         let a = TuneArgs {
             records: ["selfplay-100ms-302.txt", "selfplay-100ms-304.txt", "selfplay-50k.txt", "selfplay-100k.txt"]
-                .map(|f| root.join("crates/gomoku/data").join(f))
+                .map(PathBuf::from)
                 .into(),
             size: 15,
             rule: "freestyle".into(),
             seed: 1,
             iterations: 2000,
-            out: Some(out.clone()),
+            out: None,
             from_current: false,
             tempo: Some(12),
             order: false,
         };
-        run(&a).unwrap();
-        let table = |text: &str| {
-            let lines: Vec<&str> = text.lines().filter(|l| l.starts_with("pub const TUNED_")).collect();
-            (lines.len() == 3).then(|| lines.join("\n"))
-        };
-        let made = std::fs::read_to_string(&out).unwrap();
-        let _ = std::fs::remove_file(&out);
-        let checked_in = std::fs::read_to_string(root.join("crates/gomoku/src/engine/tuned.rs")).unwrap();
-        assert!(table(&made).is_some());
-        assert_eq!(table(&made), table(&checked_in));
+        reproduces(a, "tuned.rs", "pub const TUNED_", 3);
     }
 
     /// The checked-in ordering tables are what the command in their header makes from the checked-in records.
     #[test]
     fn checked_in_order_tables_are_reproduced_by_their_command() {
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-        let out = std::env::temp_dir().join(format!("sente-ordered-{}.rs", std::process::id()));
         let a = TuneArgs {
-            records: ["selfplay-19-100ms-334.txt", "selfplay-19-100ms-335.txt"]
-                .map(|f| root.join("crates/gomoku/data").join(f))
-                .into(),
+            records: ["selfplay-19-100ms-334.txt", "selfplay-19-100ms-335.txt"].map(PathBuf::from).into(),
             size: 19,
             rule: "freestyle".into(),
             seed: 1,
             iterations: 200,
-            out: Some(out.clone()),
+            out: None,
             from_current: false,
             tempo: None,
             order: true,
         };
-        run(&a).unwrap();
-        let tables = |text: &str| {
-            let lines: Vec<&str> = text.lines().filter(|l| l.starts_with("pub const ORDERED_")).collect();
-            (lines.len() == 2).then(|| lines.join("\n"))
-        };
-        let made = std::fs::read_to_string(&out).unwrap();
-        let _ = std::fs::remove_file(&out);
-        let checked_in = std::fs::read_to_string(root.join("crates/gomoku/src/engine/ordered.rs")).unwrap();
-        assert!(tables(&made).is_some());
-        assert_eq!(tables(&made), tables(&checked_in));
+        reproduces(a, "ordered.rs", "pub const ORDERED_", 2);
     }
 }

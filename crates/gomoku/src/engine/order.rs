@@ -213,10 +213,9 @@ pub fn fit_order(samples: &[OrderSample], seed: u64, iterations: u32) -> OrderFi
     let scaled = |k: f64| -> Weights { hand.map(|x| x * k) };
     let best_k = [0.25, 0.5, 1.0, 2.0, 4.0]
         .into_iter()
-        .min_by(|&a, &b| {
-            score(&train, &scaled(a), width, None).loss.total_cmp(&score(&train, &scaled(b), width, None).loss)
-        })
-        .unwrap_or(1.0);
+        .map(|k| (k, score(&train, &scaled(k), width, None).loss))
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .map_or(1.0, |(k, _)| k);
     let before = (score(&train, &scaled(best_k), width, None), score(&held, &scaled(best_k), width, None));
     let mut w: Weights = [0.0; 2 * FITTED];
     let (mut m, mut v) = ([0.0; 2 * FITTED], [0.0; 2 * FITTED]);
