@@ -8,6 +8,8 @@
 //!   against an open three, only blocks and counter-fours), otherwise cells near stones, cut to the best
 //!   [`GomokuEval::width`] by a quick key. A root whitelist lets the engine exclude moves its threat solvers
 //!   proved losing.
+//! - `extension`: a node with a single searched move (the block of a four, the only five) costs no depth, so lines
+//!   of fours and forced blocks are followed to their end inside the horizon.
 //! - `futility`, `null_move` and `razor`: the core's pruning before a node is searched, all off the principal
 //!   variation and only where the opponent threatens nothing a tempo would complete (no five to make, no open
 //!   three): a static value far above beta fails high (reverse futility), as does one that still holds beta after
@@ -39,8 +41,8 @@ pub struct GomokuEval {
     pub width: usize,
     /// Moves allowed at the root (hash, moves); `None` allows all.
     pub root: Option<(u64, Vec<Move>)>,
-    /// Extend nodes with a single forced reply ([`Evaluator::extension`]); on by default (measured +31 Elo on
-    /// 19×19 against the engine without it, docs/gomoku.md).
+    /// Extend nodes with a single searched move ([`Evaluator::extension`]); on by default (docs/gomoku.md, "The
+    /// forcing extension on the fitted-key engine").
     pub extend_forced: bool,
     /// Reduce late quiet moves ([`Evaluator::reduction`]).
     pub reduce: bool,

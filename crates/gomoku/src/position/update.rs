@@ -17,7 +17,7 @@ impl Position {
     }
 
     /// [`Position::place`] for the threat solvers, which play sequences of one side's moves and read only the
-    /// counters of fives and fours: the [`SCORE`] totals skip the cell classes' part (work they have no
+    /// counters of fives and fours: the [`SCORE`](crate::patterns::SCORE) totals skip the cell classes' part (work they have no
     /// use for) until the stone is removed again, last placed first, which puts them back.
     pub fn place_unvalued(&mut self, index: usize, color: usize) {
         self.place_in::<false>(index, color);
