@@ -194,6 +194,14 @@ pub trait Evaluator<S: State>: Sync {
         None
     }
 
+    /// Aspiration windows: the half-width of the window around the previous iteration's value that each
+    /// iteration from the fourth on first searches the root with; a value outside it is searched again with the
+    /// window widened fourfold on that side, then unbounded. The default, `None`, searches every iteration with an
+    /// unbounded window; exact solvers keep it.
+    fn aspiration(&self) -> Option<i32> {
+        None
+    }
+
     /// Razoring at a node searched with a null window at `alpha` (`beta` = `alpha + 1`), with `depth` plies left,
     /// asked after [`Evaluator::prove`] found no forced win: a value of at most `alpha` that the node returns
     /// unsearched, when the evaluator judges the side to move so far below `alpha` that no quiet move within `depth`

@@ -177,8 +177,7 @@ impl<S: State> Searcher<S> {
             let this_depth = depth;
             depth = if depth == max { max + 1 } else { (depth + step).min(max) };
             let depth = this_depth;
-            self.hit_horizon = false;
-            let value = self.negamax(&mut state, depth, 0, -Value::INFINITE, Value::INFINITE, eval);
+            let value = self.root_search(&mut state, depth, eval, &result);
             if self.aborted {
                 result.stopped = true;
                 // A root move that finished in this cut-short iteration and beat the others finished here, the
@@ -213,6 +212,40 @@ impl<S: State> Searcher<S> {
         self.deadline = None;
         self.give_back_table();
         result
+    }
+
+    /// One iteration at the root: unbounded, or inside the evaluator's aspiration window around the last
+    /// finished iteration's value (`last`), widened on the side a value falls outside until it lands inside.
+    fn root_search<E: Evaluator<S>>(
+        &mut self,
+        state: &mut S,
+        depth: u32,
+        eval: &E,
+        last: &SearchResult<S::Move>,
+    ) -> Value {
+        let full = (-Value::INFINITE, Value::INFINITE);
+        let mut window = match eval.aspiration() {
+            Some(delta) if depth >= 4 && last.depth > 0 && !last.value.is_decisive() => {
+                (Value(last.value.0 - delta), Value(last.value.0 + delta))
+            }
+            _ => full,
+        };
+        let mut delta = eval.aspiration().unwrap_or(0);
+        loop {
+            self.hit_horizon = false;
+            let value = self.negamax(state, depth, 0, window.0, window.1, eval);
+            if self.aborted || window == full {
+                return value;
+            }
+            delta = delta.saturating_mul(4);
+            if value <= window.0 {
+                window.0 = if value.is_decisive() || delta > 1 << 20 { full.0 } else { Value(value.0 - delta) };
+            } else if value >= window.1 {
+                window.1 = if value.is_decisive() || delta > 1 << 20 { full.1 } else { Value(value.0 + delta) };
+            } else {
+                return value;
+            }
+        }
     }
 
     /// One fixed-depth search without iterative deepening or limits: the value and best move. Used by tests that

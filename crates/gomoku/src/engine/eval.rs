@@ -10,6 +10,7 @@
 //!   proved losing.
 //! - `extension`: a node with a single searched move (the block of a four, the only five) costs no depth, so lines
 //!   of fours and forced blocks are followed to their end inside the horizon.
+//! - `aspiration`: the root is searched first inside a window around the last iteration's value.
 //! - `futility`, `null_move` and `razor`: the core's pruning before a node is searched, all off the principal
 //!   variation and only where the opponent threatens nothing a tempo would complete (no five to make, no open
 //!   three): a static value far above beta fails high (reverse futility), as does one that still holds beta after
@@ -49,6 +50,10 @@ pub struct GomokuEval {
     /// Null-move pruning ([`Evaluator::null_move`]) at nodes where the opponent threatens nothing a free move
     /// would complete.
     pub null_move: bool,
+    /// Half-width of the aspiration window each iteration from the fourth on first searches the root with, around
+    /// the last iteration's value ([`Evaluator::aspiration`]); `None` searches every iteration unbounded. On by
+    /// default (docs/gomoku.md, "Aspiration windows").
+    pub aspiration: Option<i32>,
     /// Reverse futility pruning ([`Evaluator::futility`]): the margin per ply left by which the static value must
     /// clear beta at a threat-free node (0 for none), and the most plies left where it applies.
     pub futility_margin: i32,
@@ -69,6 +74,9 @@ pub struct GomokuEval {
     pub vcf_deadline: Option<Deadline>,
 }
 
+/// The default aspiration half-width, three quarters of a ply's futility margin (measured in docs/gomoku.md).
+const ASPIRATION: i32 = 150;
+
 /// Most attacking fours of a VCF searched inside the main search.
 const HORIZON_VCF_DEPTH: u32 = 12;
 
@@ -81,6 +89,7 @@ impl Default for GomokuEval {
             extend_forced: true,
             reduce: false,
             null_move: true,
+            aspiration: Some(ASPIRATION),
             futility_margin: 200,
             futility_depth: 7,
             razor_margin: 200,
@@ -349,6 +358,11 @@ impl Evaluator<Position> for GomokuEval {
             }
         }
         self.narrow(s, moves, legal);
+    }
+
+    /// [`GomokuEval::aspiration`]: the root's window around the last iteration's value.
+    fn aspiration(&self) -> Option<i32> {
+        self.aspiration
     }
 
     /// A node with a single searched move (the block of a four, the only five) costs no depth: the line goes on

@@ -49,6 +49,48 @@ fn leaf_values_give_the_same_search() {
     }
 }
 
+/// [`Scattered`] with an aspiration window of half-width `.0`.
+struct Windowed(i32);
+
+impl Evaluator<Board> for Windowed {
+    fn evaluate(&self, s: &Board) -> Value {
+        Scattered.evaluate(s)
+    }
+
+    fn aspiration(&self) -> Option<i32> {
+        Some(self.0)
+    }
+}
+
+/// Aspiration windows, narrow or wide, change no iteration's value: a value outside the window is searched again
+/// until it lands inside, at every depth, from every third position of tic-tac-toe, wins and losses included.
+#[test]
+fn aspiration_windows_give_the_same_values() {
+    let game = TicTacToe;
+    let states = crate::testkit::reachable_states(&game, &game.initial_state());
+    let (mut plain, mut windowed) = (Searcher::new(1 << 12), Searcher::new(1 << 12));
+    let mut outside = 0;
+    for s in states.iter().step_by(3) {
+        for depth in 1..=7 {
+            plain.clear();
+            let a = plain.search(s, &Scattered, &SearchLimits::depth(depth), &mut ());
+            let last = if depth > 1 {
+                plain.search(s, &Scattered, &SearchLimits::depth(depth - 1), &mut ()).value
+            } else {
+                a.value
+            };
+            for width in [1, 5, 30] {
+                windowed.clear();
+                let b = windowed.search(s, &Windowed(width), &SearchLimits::depth(depth), &mut ());
+                assert_eq!(a.value, b.value, "depth {depth} width {width} from {}", game.format_state(s));
+                outside += usize::from((a.value.0 - last.0).abs() > width);
+            }
+        }
+    }
+    // The windows were missed often enough for the re-searches to be tested.
+    assert!(outside > 100, "{outside}");
+}
+
 /// An iteration cut short by the node budget answers with a root move that finished in it only when that move
 /// beat the previous iteration's move, which finished too: the kept move's value is its exact value one ply
 /// deeper than the last finished iteration, and higher than the previous move's value at that depth.
