@@ -10,6 +10,10 @@
 //!    ordering and forward pruning) under a soft deadline (no new iteration) and a hard one (stop), on every
 //!    thread at once through the core's Lazy SMP (`Searcher::search_smp`, one shared transposition table).
 //!
+//! With two or more threads, a helper already searches the root (over the quiet root's wide list) while stages 1-3
+//! run on the calling thread, so the shared table is filled for the stages' time instead of the second core idling
+//! ([`Engine::think_until`], `prepare_warming`).
+//!
 //! The engine never prints and never reads the clock itself: budgets become core [`Deadline`]s.
 //!
 //! Time keeping: [`ThinkLimits::time`] is a wall the decision must not pass. The core searcher looks at the clock
@@ -34,6 +38,7 @@ use crate::position::{Move, Position};
 use eval::GomokuEval;
 use sente_core::search::{SearchLimits, SearchResult, Searcher};
 use sente_core::{Evaluator, State, StopFlag, Stopwatch, Value};
+use std::sync::Arc;
 use std::time::Duration;
 use vcf::{Budget, find_vcf};
 
@@ -189,92 +194,32 @@ impl Engine {
             _ => {}
         }
         let mut pos = root.clone();
-        let me = pos.to_move().index();
-        let op = 1 - me;
         let eval = GomokuEval::default();
         let mut narrowed = legal.clone();
         eval.select_moves(&pos, &mut narrowed);
         if pos.stones() == 0 || narrowed.len() == 1 {
             return Some(forced(narrowed[0]));
         }
-        let budget = |share: f64, nodes_share: u64| Budget {
-            nodes: limits.nodes.map_or(u64::MAX, |n| (n / nodes_share).max(1000)),
-            deadline: limits.time.map(|t| SearchLimits::time(t.mul_f64(share)).start()),
-            cancel: Some(stop.clone()),
+        let threads = if limits.time.is_some_and(|t| t < SMP_MIN_TIME) { 1 } else { self.threads };
+        let (prepared, warm_nodes) = if threads > 1 {
+            self.prepare_warming(root, &mut pos, &legal, &narrowed, limits, stop)
+        } else {
+            (prepare(&mut pos, &legal, &narrowed, limits, stop), 0)
         };
-        let mut spent = 0;
-        // Our wins by force.
-        let b = budget(0.1, 10);
-        let ours = find_vcf(&mut pos, me, VCF_DEPTH, &b);
-        spent += ours.nodes;
-        if let Some(line) = ours.line {
-            return Some(proved(line, spent, Reason::Vcf));
-        }
-        let threat = find_vcf(&mut pos, op, VCF_DEPTH, &b);
-        spent += threat.nodes;
-        let mut their_vct = false;
-        if threat.line.is_none() {
-            let b = budget(0.15, 5);
-            let vct = vct::find_vct(&mut pos, me, VCT_DEPTH, &b);
-            spent += vct.nodes;
-            if let Some(line) = vct.line {
-                // The VCT line follows one defence only; its length is no distance to the end, so report the
-                // bound the solver's depths guarantee.
-                let bound = 2 * (VCT_DEPTH + vct::INNER_VCF_DEPTH) as usize + 1;
-                let mut d = proved(line, spent, Reason::Vct);
-                d.value = Value::win_in(bound as i32);
+        let (mut eval, spent) = match prepared {
+            Ok(p) => p,
+            Err(mut d) => {
+                d.nodes += warm_nodes;
                 return Some(d);
             }
-            // Would the opponent, moving now, win by threes?
-            let theirs = vct::find_vct(&mut pos, op, VCT_DEPTH, &budget(0.1, 10));
-            spent += theirs.nodes;
-            their_vct = theirs.line.is_some();
-        }
-        // Forced defence: keep the root moves after which the opponent has no VCF.
-        let mut eval = eval;
-        if threat.line.is_some() {
-            let b = budget(0.15, 10);
-            let each = Budget { nodes: b.nodes / 8, ..b.clone() };
-            let mut safe = Vec::new();
-            for &m in &narrowed {
-                if stop.is_stopped() || each.deadline.as_ref().is_some_and(|d| d.should_stop(0)) {
-                    // Out of time: keep the moves proved safe so far (all moves if none was).
-                    break;
-                }
-                pos.play(m);
-                let refutation = find_vcf(&mut pos, op, VCF_DEPTH, &each);
-                pos.undo(m);
-                spent += refutation.nodes;
-                if refutation.line.is_none() {
-                    safe.push(m);
-                }
-            }
-            if !safe.is_empty() {
-                eval.root = Some((pos.hash(), safe));
-            }
-        }
-        // Defence against threes: drop the root moves after which the opponent still has a VCT (a move not
-        // checked in time stays); if every move loses so, keep them all.
-        if their_vct {
-            let b = budget(0.15, 10);
-            let each = Budget { nodes: (b.nodes / 8).min(VCT_CHECK_NODES), ..b.clone() };
-            let (keep, nodes) = vct_safe_moves(&mut pos, &narrowed, &each);
-            spent += nodes;
-            if !keep.is_empty() && keep.len() < narrowed.len() {
-                eval.root = Some((pos.hash(), keep));
-            }
-        }
-        // At a quiet root (the width cut applied, no defence narrowed it) the search looks wider than inside.
-        if eval.root.is_none() && narrowed.len() == eval.width {
-            eval.root = Some((pos.hash(), root_moves(&pos, &legal)));
-        }
+        };
+        let spent = spent + warm_nodes;
         // The search's hard deadline keeps the reserve; with no time left it still runs a token search (one
         // clock-check interval at most) so the move comes from the evaluator, not from list order.
         let remaining =
             limits.time.map(|t| search_time(t).saturating_sub(clock.elapsed()).max(Duration::from_micros(500)));
         eval.vcf_deadline =
             remaining.map(|t| SearchLimits { time: Some(t), stop: stop.clone(), ..SearchLimits::default() }.start());
-        let threads = if limits.time.is_some_and(|t| t < SMP_MIN_TIME) { 1 } else { self.threads };
         let result = self.search(&pos, &eval, limits, remaining, threads, stop);
         let best = result.best.unwrap_or(narrowed[0]);
         Some(Decision {
@@ -284,6 +229,39 @@ impl Engine {
             nodes: result.nodes + spent,
             reason: Reason::Search,
             pv: if result.pv.is_empty() { vec![best] } else { result.pv },
+        })
+    }
+
+    /// [`prepare`] on this thread while a helper searches `root` on another, over the quiet root's wide list and
+    /// without the stages' verdicts, into the shared table, so the search proper starts with the table already
+    /// filled for the stages' time (about a quarter of a decision) instead of leaving the second core idle; the
+    /// helper stops when the stages end. Also returns the helper's nodes.
+    fn prepare_warming(
+        &self,
+        root: &Position,
+        pos: &mut Position,
+        legal: &[Move],
+        narrowed: &[Move],
+        limits: &ThinkLimits,
+        stop: &StopFlag,
+    ) -> (Result<(GomokuEval, u64), Decision>, u64) {
+        let helper_stop = StopFlag::new();
+        let mut helper = Searcher::with_table(Arc::clone(self.searcher.tt()));
+        let helper_limits = SearchLimits {
+            time: limits.time.map(search_time),
+            depth: limits.depth,
+            stop: helper_stop.clone(),
+            ..SearchLimits::default()
+        };
+        let mut helper_eval = GomokuEval { vcf_deadline: Some(helper_limits.start()), ..GomokuEval::default() };
+        if narrowed.len() == helper_eval.width {
+            helper_eval.root = Some((root.hash(), root_moves(root, legal)));
+        }
+        std::thread::scope(|scope| {
+            let handle = scope.spawn(|| helper.search(root, &helper_eval, &helper_limits, &mut ()).nodes);
+            let prepared = prepare(pos, legal, narrowed, limits, stop);
+            helper_stop.stop();
+            (prepared, handle.join().unwrap_or(0))
         })
     }
 
@@ -305,5 +283,124 @@ impl Engine {
             stop: stop.clone(),
         };
         self.searcher.search_smp(pos, eval, &search_limits, &mut (), threads)
+    }
+}
+
+/// The threat stages of a decision on `pos` (restored): our VCF, the opponent's, our VCT, the opponent's, then the
+/// root defences. A proved win ends the decision (`Err`); otherwise the evaluator for the search, its root list
+/// narrowed where a defence applies, and the nodes spent.
+fn prepare(
+    pos: &mut Position,
+    legal: &[Move],
+    narrowed: &[Move],
+    limits: &ThinkLimits,
+    stop: &StopFlag,
+) -> Result<(GomokuEval, u64), Decision> {
+    let me = pos.to_move().index();
+    let op = 1 - me;
+    let mut eval = GomokuEval::default();
+    let pos = &mut *pos;
+    let budget = |share: f64, nodes_share: u64| Budget {
+        nodes: limits.nodes.map_or(u64::MAX, |n| (n / nodes_share).max(1000)),
+        deadline: limits.time.map(|t| SearchLimits::time(t.mul_f64(share)).start()),
+        cancel: Some(stop.clone()),
+    };
+    let mut spent = 0;
+    // Our wins by force.
+    let b = budget(0.1, 10);
+    let ours = find_vcf(pos, me, VCF_DEPTH, &b);
+    spent += ours.nodes;
+    if let Some(line) = ours.line {
+        return Err(proved(line, spent, Reason::Vcf));
+    }
+    let threat = find_vcf(pos, op, VCF_DEPTH, &b);
+    spent += threat.nodes;
+    let mut their_vct = false;
+    if threat.line.is_none() {
+        let b = budget(0.15, 5);
+        let vct = vct::find_vct(pos, me, VCT_DEPTH, &b);
+        spent += vct.nodes;
+        if let Some(line) = vct.line {
+            // The VCT line follows one defence only; its length is no distance to the end, so report the
+            // bound the solver's depths guarantee.
+            let bound = 2 * (VCT_DEPTH + vct::INNER_VCF_DEPTH) as usize + 1;
+            let mut d = proved(line, spent, Reason::Vct);
+            d.value = Value::win_in(bound as i32);
+            return Err(d);
+        }
+        // Would the opponent, moving now, win by threes?
+        let theirs = vct::find_vct(pos, op, VCT_DEPTH, &budget(0.1, 10));
+        spent += theirs.nodes;
+        their_vct = theirs.line.is_some();
+    }
+    // Forced defence: keep the root moves after which the opponent has no VCF.
+    if threat.line.is_some() {
+        let b = budget(0.15, 10);
+        let each = Budget { nodes: b.nodes / 8, ..b.clone() };
+        let mut safe = Vec::new();
+        for &m in narrowed {
+            if stop.is_stopped() || each.deadline.as_ref().is_some_and(|d| d.should_stop(0)) {
+                // Out of time: keep the moves proved safe so far (all moves if none was).
+                break;
+            }
+            pos.play(m);
+            let refutation = find_vcf(pos, op, VCF_DEPTH, &each);
+            pos.undo(m);
+            spent += refutation.nodes;
+            if refutation.line.is_none() {
+                safe.push(m);
+            }
+        }
+        if !safe.is_empty() {
+            eval.root = Some((pos.hash(), safe));
+        }
+    }
+    // Defence against threes: drop the root moves after which the opponent still has a VCT (a move not
+    // checked in time stays); if every move loses so, keep them all.
+    if their_vct {
+        let b = budget(0.15, 10);
+        let each = Budget { nodes: (b.nodes / 8).min(VCT_CHECK_NODES), ..b.clone() };
+        let (keep, nodes) = vct_safe_moves(pos, narrowed, &each);
+        spent += nodes;
+        if !keep.is_empty() && keep.len() < narrowed.len() {
+            eval.root = Some((pos.hash(), keep));
+        }
+    }
+    // At a quiet root (the width cut applied, no defence narrowed it) the search looks wider than inside.
+    if eval.root.is_none() && narrowed.len() == eval.width {
+        eval.root = Some((pos.hash(), root_moves(pos, legal)));
+    }
+    Ok((eval, spent))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Gomoku, Rule};
+
+    /// The helper that searches while the stages run shares only the table: the stages decide the same (the same
+    /// proof, or the same root list after the same nodes) as without it, on the bench positions of two boards.
+    #[test]
+    fn the_warming_helper_changes_nothing_the_stages_decide() {
+        let limits = ThinkLimits { nodes: Some(200_000), ..ThinkLimits::default() };
+        let stop = StopFlag::new();
+        let engine = Engine::new(2, 16);
+        for game in [Gomoku::new(15, Rule::Freestyle).unwrap(), Gomoku::new(19, Rule::Freestyle).unwrap()] {
+            for root in crate::bench::positions(game) {
+                let mut legal = Vec::new();
+                root.legal_moves(&mut legal);
+                let mut narrowed = legal.clone();
+                GomokuEval::default().select_moves(&root, &mut narrowed);
+                let verdict = |r: Result<(GomokuEval, u64), Decision>| match r {
+                    Ok((eval, spent)) => (eval.root, spent, None),
+                    Err(d) => (None, d.nodes, Some(d.pv)),
+                };
+                let alone = verdict(prepare(&mut root.clone(), &legal, &narrowed, &limits, &stop));
+                let mut pos = root.clone();
+                let (warmed, _) = engine.prepare_warming(&root, &mut pos, &legal, &narrowed, &limits, &stop);
+                assert_eq!(alone, verdict(warmed));
+                assert_eq!(pos.hash(), root.hash(), "the stages restore the position");
+            }
+        }
     }
 }
