@@ -6,7 +6,9 @@
 //! and principal variation. An iteration cut short by a limit keeps only a root move that finished in it and beat
 //! the previous iteration's move (searched first, and finished too): that move was searched deeper; otherwise the
 //! previous iteration's answer stands. When an iteration reaches no depth cut-off at all, its value is exact and
-//! the search ends early.
+//! the search ends early. An evaluator may ask for aspiration windows ([`Evaluator::aspiration`]): each iteration
+//! from the fourth first searches the root inside a window around the last value and widens it on a miss, so the
+//! values are those of the unbounded search.
 //!
 //! Off the principal variation (null-window nodes) the evaluator may prune a node before its moves are searched:
 //! reverse futility ([`Evaluator::futility`]) and null-move pruning ([`Evaluator::null_move`], with
