@@ -81,6 +81,12 @@ impl<S: State> Searcher<S> {
         }
     }
 
+    /// A fresh searcher on this one's table (a Lazy SMP helper, or one that fills the table for a search to come).
+    #[must_use]
+    pub fn helper(&self) -> Searcher<S> {
+        Searcher::with_table(Arc::clone(&self.tt))
+    }
+
     /// The transposition table.
     #[must_use]
     pub fn tt(&self) -> &Arc<TranspositionTable<S::Move>> {
@@ -145,7 +151,7 @@ impl<S: State> Searcher<S> {
         std::thread::scope(|scope| {
             let handles: Vec<_> = (1..threads)
                 .map(|i| {
-                    let mut helper = Searcher::with_table(Arc::clone(&self.tt));
+                    let mut helper = self.helper();
                     let helper_limits = helper_limits.clone();
                     scope.spawn(move || helper.deepen(root, eval, &helper_limits, &mut (), 1 + i as u32 % 2, 2).nodes)
                 })
@@ -226,13 +232,9 @@ impl<S: State> Searcher<S> {
         last: &SearchResult<S::Move>,
     ) -> Value {
         let full = (-Value::INFINITE, Value::INFINITE);
-        let mut window = match eval.aspiration() {
-            Some(delta) if depth >= 4 && last.depth > 0 && !last.value.is_decisive() => {
-                (Value(last.value.0 - delta), Value(last.value.0 + delta))
-            }
-            _ => full,
-        };
-        let mut delta = eval.aspiration().unwrap_or(0);
+        let mut delta =
+            eval.aspiration().filter(|_| depth >= 4 && last.depth > 0 && !last.value.is_decisive()).unwrap_or(0);
+        let mut window = if delta > 0 { (Value(last.value.0 - delta), Value(last.value.0 + delta)) } else { full };
         loop {
             self.hit_horizon = false;
             let value = self.negamax(state, depth, 0, window.0, window.1, eval);

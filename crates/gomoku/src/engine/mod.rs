@@ -38,7 +38,6 @@ use crate::position::{Move, Position};
 use eval::GomokuEval;
 use sente_core::search::{SearchLimits, SearchResult, Searcher};
 use sente_core::{Evaluator, State, StopFlag, Stopwatch, Value};
-use std::sync::Arc;
 use std::time::Duration;
 use vcf::{Budget, find_vcf};
 
@@ -246,17 +245,18 @@ impl Engine {
         stop: &StopFlag,
     ) -> (Result<(GomokuEval, u64), Decision>, u64) {
         let helper_stop = StopFlag::new();
-        let mut helper = Searcher::with_table(Arc::clone(self.searcher.tt()));
+        let mut helper = self.searcher.helper();
         let helper_limits = SearchLimits {
             time: limits.time.map(search_time),
             depth: limits.depth,
             stop: helper_stop.clone(),
             ..SearchLimits::default()
         };
-        let mut helper_eval = GomokuEval { vcf_deadline: Some(helper_limits.start()), ..GomokuEval::default() };
-        if narrowed.len() == helper_eval.width {
-            helper_eval.root = Some((root.hash(), root_moves(root, legal)));
-        }
+        let helper_eval = GomokuEval {
+            vcf_deadline: Some(helper_limits.start()),
+            root: quiet_root(root, legal, narrowed),
+            ..GomokuEval::default()
+        };
         std::thread::scope(|scope| {
             let handle = scope.spawn(|| helper.search(root, &helper_eval, &helper_limits, &mut ()).nodes);
             let prepared = prepare(pos, legal, narrowed, limits, stop);
@@ -299,7 +299,6 @@ fn prepare(
     let me = pos.to_move().index();
     let op = 1 - me;
     let mut eval = GomokuEval::default();
-    let pos = &mut *pos;
     let budget = |share: f64, nodes_share: u64| Budget {
         nodes: limits.nodes.map_or(u64::MAX, |n| (n / nodes_share).max(1000)),
         deadline: limits.time.map(|t| SearchLimits::time(t.mul_f64(share)).start()),
@@ -366,11 +365,16 @@ fn prepare(
             eval.root = Some((pos.hash(), keep));
         }
     }
-    // At a quiet root (the width cut applied, no defence narrowed it) the search looks wider than inside.
-    if eval.root.is_none() && narrowed.len() == eval.width {
-        eval.root = Some((pos.hash(), root_moves(pos, legal)));
+    if eval.root.is_none() {
+        eval.root = quiet_root(pos, legal, narrowed);
     }
     Ok((eval, spent))
+}
+
+/// The root list of a quiet root (one the width cut applied to, `narrowed` being the evaluator's moves of `pos`):
+/// the search looks wider there than inside ([`root_moves`]). `None` elsewhere.
+fn quiet_root(pos: &Position, legal: &[Move], narrowed: &[Move]) -> Option<(u64, Vec<Move>)> {
+    (narrowed.len() == GomokuEval::default().width).then(|| (pos.hash(), root_moves(pos, legal)))
 }
 
 #[cfg(test)]
