@@ -7,7 +7,7 @@
 use sente_core::search::SearchLimits;
 use sente_core::{Game, Outcome, State};
 use sente_gomoku::bench::{parse_suite, suite_rows};
-use sente_gomoku::engine::threats::{five_cells, five_cells_after, has_open_four_move};
+use sente_gomoku::engine::threats::{five_cells, five_cells_after, four_moves, four_moves_after, has_open_four_move};
 use sente_gomoku::engine::vcf::{Budget, find_vcf, vcf_len};
 use sente_gomoku::engine::vct::find_vct;
 use sente_gomoku::engine::weights::weight_move;
@@ -199,6 +199,52 @@ fn fives_read_on_the_last_stones_lines_are_every_five_in_random_games() {
         }
     }
     assert!(with_fives > 100, "the games made fives to compare ({with_fives} of {checked})");
+}
+
+#[test]
+fn fours_read_from_the_last_list_and_the_fours_lines_are_every_four_in_random_games() {
+    // In random games under the rules without forbidden points, after a colour makes a four and the other colour
+    // plays (the VCF's attack and block), the four list read from the list before and the four's lines
+    // (`four_moves_after`) is the one a scan of the board gives (`four_moves`), cell for cell and in order.
+    let mut state = 0xF0E4_11A5_u64;
+    let (mut checked, mut nonempty) = (0, 0);
+    let mut next = |n: usize| {
+        let (s, r) = sente_core::zobrist::splitmix64(state);
+        state = s;
+        (r % n as u64) as usize
+    };
+    for rule in [Rule::Freestyle, Rule::ExactFive] {
+        for side in [9, 15, 19] {
+            for game in 0..30 {
+                let mut pos = Position::new(Gomoku::new(side, rule).expect("size"));
+                // Black attacks in even games, white in odd ones.
+                let colour = game % 2;
+                while pos.stones() < side * side / 2 {
+                    let mut before = Vec::new();
+                    four_moves(&pos, colour, &mut before);
+                    let empty: Vec<usize> = (0..side * side).filter(|&i| pos.cell(i) == 0).collect();
+                    // A four when there is one (half the time), else any cell.
+                    let four = match before.is_empty() || next(2) == 0 {
+                        true => empty[next(empty.len())],
+                        false => before[next(before.len())].index(),
+                    };
+                    pos.place(four, colour);
+                    let answers: Vec<usize> = (0..side * side).filter(|&i| pos.cell(i) == 0).collect();
+                    if answers.is_empty() {
+                        break;
+                    }
+                    pos.place(answers[next(answers.len())], 1 - colour);
+                    let (mut read, mut scanned) = (Vec::new(), Vec::new());
+                    four_moves_after(&pos, colour, &before, Move(four as u16), &mut read);
+                    four_moves(&pos, colour, &mut scanned);
+                    assert_eq!(read, scanned, "{rule} {side}x{side} after {four}");
+                    checked += 1;
+                    nonempty += usize::from(!scanned.is_empty());
+                }
+            }
+        }
+    }
+    assert!(nonempty > 500, "the games made fours to compare ({nonempty} of {checked})");
 }
 
 /// A 15×15 board where `attacker` (`x` or `o`) has two open twos that cross at the free point H8 (a double three

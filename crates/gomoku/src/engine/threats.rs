@@ -5,9 +5,8 @@
 //! near stones only, after checking the position's pattern counters, so a quiet position answers at once.
 
 use crate::patterns::{F3, FIVE, Pat, is_four};
-use crate::position::{FLAG_FOUR, Move, Position};
+use crate::position::{FLAG_FIVE, FLAG_FOUR, Move, Position};
 use crate::rules::Rule;
-use sente_core::grid::Dir;
 
 /// Colour index of black.
 pub const BLACK_INDEX: usize = 0;
@@ -68,18 +67,7 @@ pub fn five_cells_after(pos: &Position, color: usize, last: Move, out: &mut Vec<
     if pos.count(color, FIVE) == 0 {
         return;
     }
-    let dims = pos.dims();
-    let from = dims.coord(last.index());
-    for d in Dir::LINES {
-        for k in [-4, -3, -2, -1, 1, 2, 3, 4] {
-            if let Some(c) = dims.step(from, d, k) {
-                let i = dims.index(c);
-                if pos.cell(i) == 0 && pos.makes_five(i, color) {
-                    out.push(Move(i as u16));
-                }
-            }
-        }
-    }
+    pos.flagged_on_lines(last.index(), FLAG_FIVE << color, out);
     out.sort_unstable();
     debug_assert!({
         let mut all = Vec::new();
@@ -102,6 +90,29 @@ pub fn four_moves(pos: &Position, color: usize, out: &mut Vec<Move>) {
     });
     out.retain(|&m| legal_for(pos, color, m));
     out.sort_by_key(|&m| std::cmp::Reverse(strength(pos, color, m)));
+}
+
+/// [`four_moves`] after `color` made a four on `four` and the other colour answered, given `before`, the list
+/// [`four_moves`] gave just before that four: the same cells in the same order, found without scanning the
+/// board. A stone only changes the fours of cells on its four lines, at most four steps away, and the answer only
+/// takes fours away, so the cells of `before` that still make a four and those on the lines through `four` are all
+/// of them. Renju is excluded (a stone can lift a forbidden point elsewhere): the caller scans instead.
+pub fn four_moves_after(pos: &Position, color: usize, before: &[Move], four: Move, out: &mut Vec<Move>) {
+    debug_assert!(pos.rule() != Rule::Renju);
+    out.clear();
+    let flag = FLAG_FOUR << color;
+    out.extend(before.iter().copied().filter(|m| pos.has_flag(m.index(), flag)));
+    pos.flagged_on_lines(four.index(), flag, out);
+    // Board order first (a cell both kept and on the lines appears twice: drop the repeat); `sort_by_key` is
+    // stable, so from board order it gives `four_moves`'s order.
+    out.sort_unstable();
+    out.dedup();
+    out.sort_by_key(|&m| std::cmp::Reverse(strength(pos, color, m)));
+    debug_assert!({
+        let mut all = Vec::new();
+        four_moves(pos, color, &mut all);
+        all == *out
+    });
 }
 
 /// Cells where `color` makes a four or an open three and may legally play, strongest first.

@@ -8,9 +8,10 @@
 //! [`Deadline`]; an exhausted budget returns "not found", never a wrong proof. [`vcf_len`], the main search's form,
 //! also remembers its answers in a table shared by all threads.
 
-use super::threats::{five_cells, five_cells_after, four_moves, legal_for};
+use super::threats::{five_cells, five_cells_after, four_moves, four_moves_after, legal_for};
 use crate::patterns::FIVE;
 use crate::position::{CellThreats, Move, Position};
+use crate::rules::Rule;
 use sente_core::{Deadline, State, StopFlag};
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -98,12 +99,21 @@ impl<'b> Solver<'b> {
 
     /// Attacker `att` to move. True when it wins by continuous fours within `depth` attacking moves.
     pub(crate) fn attack(&mut self, pos: &mut Position, att: usize, depth: u32) -> bool {
-        self.attack_after(pos, att, depth, None)
+        self.attack_after(pos, att, depth, None, None)
     }
 
     /// [`Solver::attack`] where `block`, when given, is the defender's stone just placed, before which the
-    /// defender had no five to make (so its fives are read on that stone's lines only).
-    fn attack_after(&mut self, pos: &mut Position, att: usize, depth: u32, block: Option<Move>) -> bool {
+    /// defender had no five to make (so its fives are read on that stone's lines only), and `before`, when given,
+    /// is the attacker's four list of the position before its last four and that four (so the new list is read
+    /// from them, [`four_moves_after`], instead of the board).
+    fn attack_after(
+        &mut self,
+        pos: &mut Position,
+        att: usize,
+        depth: u32,
+        block: Option<Move>,
+        before: Option<(&[Move], Move)>,
+    ) -> bool {
         if self.tick() {
             return false;
         }
@@ -121,6 +131,8 @@ impl<'b> Solver<'b> {
             return false;
         }
         let mut list = self.lists.pop().unwrap_or_default();
+        // Whether `list` is every four of the attacker (not the one block of a defender's four).
+        let mut full = false;
         if pos.count(def, FIVE) > 0 {
             // The defender threatens five: the only move is the block, and it must be a four to keep the initiative.
             match block {
@@ -135,13 +147,17 @@ impl<'b> Solver<'b> {
                 return false;
             }
         } else {
-            four_moves(pos, att, &mut list);
+            full = true;
+            match before {
+                Some((fours, four)) if pos.rule() != Rule::Renju => four_moves_after(pos, att, fours, four, &mut list),
+                _ => four_moves(pos, att, &mut list),
+            }
         }
         let mut won = false;
         for &m in &list {
             pos.place_unvalued(m.index(), att);
             self.line.push(m);
-            won = self.defend(pos, att, depth - 1, m);
+            won = self.defend(pos, att, depth - 1, m, full.then_some(&list[..]));
             pos.remove(m.index());
             if won || self.aborted {
                 break;
@@ -156,8 +172,8 @@ impl<'b> Solver<'b> {
     }
 
     /// The attacker has just made a four with its stone on `four` (having had no five to make before it); the
-    /// defender must block it.
-    fn defend(&mut self, pos: &mut Position, att: usize, depth: u32, four: Move) -> bool {
+    /// defender must block it. `fours`, when given, is the attacker's four list from before `four`.
+    fn defend(&mut self, pos: &mut Position, att: usize, depth: u32, four: Move, fours: Option<&[Move]>) -> bool {
         let def = 1 - att;
         if pos.count(def, FIVE) > 0 {
             return false;
@@ -170,7 +186,7 @@ impl<'b> Solver<'b> {
                 let b = fives[0];
                 pos.place_unvalued(b.index(), def);
                 self.line.push(b);
-                let won = self.attack_after(pos, att, depth, Some(b));
+                let won = self.attack_after(pos, att, depth, Some(b), fours.map(|f| (f, four)));
                 pos.remove(b.index());
                 if !won {
                     self.line.pop();

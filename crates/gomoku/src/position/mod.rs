@@ -327,6 +327,25 @@ impl Position {
         (self.cache[index % SLOTS] >> 32) as u32 & SPREAD[usize::from(flag) % 64] != 0
     }
 
+    /// Appends to `out` the empty cells on the four lines through `index`, at most four steps away, that have
+    /// one of the [`Position::flags`] bits in `flag`, line by line (callers sort them). The steps come from the
+    /// cell's geometry, so no coordinate is computed, and an occupied cell has no flags, so none is read twice.
+    pub fn flagged_on_lines(&self, index: usize, flag: u8, out: &mut Vec<Move>) {
+        let geo = self.geo[index];
+        for d in 0..4 {
+            let stride = self.strides[d];
+            for (side, step) in [(0, stride), (1, -stride)] {
+                let mut n = index as isize;
+                for _ in 0..geo.steps[d][side].min(4) {
+                    n += step;
+                    if self.has_flag(n as usize, flag) {
+                        out.push(Move(n as u16));
+                    }
+                }
+            }
+        }
+    }
+
     /// True when colour `color` makes five on the empty cell `index`.
     #[inline]
     #[must_use]
