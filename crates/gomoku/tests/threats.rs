@@ -100,6 +100,11 @@ fn every_suite_position_is_solved_by_vcf_within_the_node_budget() {
         let line = proof.line.unwrap_or_else(|| panic!("{}: no VCF found in {} nodes", e.id, proof.nodes));
         assert!(line.len() >= 7, "{}: at least four fours ({line:?})", e.id);
         referee(&e.position, &line);
+        // The main search's form tries only fours related to the sequence's earlier ones after the first: the
+        // suite's wins are all of that kind.
+        let len = vcf_len(&mut pos, me, 30, NODE_BUDGET, None);
+        assert!(len.is_some(), "{}: the related fours find the win", e.id);
+        assert_eq!(pos, e.position, "{}: vcf_len restores the position", e.id);
     }
 }
 
@@ -136,7 +141,9 @@ fn the_horizon_vcf_failure_table_does_not_carry_a_failure_from_one_rule_to_anoth
 #[test]
 fn remembered_horizon_vcf_answers_equal_a_fresh_solvers_on_random_positions() {
     // `vcf_len` keeps its failures per thread and its answers process-wide; on random positions (both colours
-    // asked, so both answers occur) each answer must be a fresh solver's, asked first and again from memory.
+    // asked, so both answers occur) each answer must be a fresh solver's, asked first and again from memory. The
+    // fresh solver tries every four at every step, `vcf_len` only the fours related to the sequence's earlier ones
+    // after the first: on these positions the two find the same wins.
     let mut state = 0xA11_5EED_u64;
     let (mut asked, mut wins) = (0, 0);
     for rule in [Rule::Freestyle, Rule::ExactFive, Rule::Renju] {

@@ -93,10 +93,11 @@ pub fn four_moves(pos: &Position, color: usize, out: &mut Vec<Move>) {
 }
 
 /// [`four_moves`] after `color` made a four on `four` and the other colour answered, given `before`, the list
-/// [`four_moves`] gave just before that four: the same cells in the same order, found without scanning the
-/// board. A stone only changes the fours of cells on its four lines, at most four steps away, and the answer only
-/// takes fours away, so the cells of `before` that still make a four and those on the lines through `four` are all
-/// of them. Renju is excluded (a stone can lift a forbidden point elsewhere): the caller scans instead.
+/// [`four_moves`] gave just before that four (or part of it): the cells of `before` that still make a four and
+/// those on the lines through `four` that make one, in [`four_moves`]'s order, found without scanning the board.
+/// With the whole list before, that is the whole list now: a stone only changes the fours of cells on its four
+/// lines, at most four steps away, and the answer only takes fours away. Renju is excluded (a stone can lift a
+/// forbidden point elsewhere): the caller scans instead.
 pub fn four_moves_after(pos: &Position, color: usize, before: &[Move], four: Move, out: &mut Vec<Move>) {
     debug_assert!(pos.rule() != Rule::Renju);
     out.clear();
@@ -111,8 +112,17 @@ pub fn four_moves_after(pos: &Position, color: usize, before: &[Move], four: Mov
     debug_assert!({
         let mut all = Vec::new();
         four_moves(pos, color, &mut all);
+        let cols = usize::from(pos.dims().cols);
+        all.retain(|m| before.contains(m) || on_a_line_within_four(m.index(), four.index(), cols));
         all == *out
     });
+}
+
+/// True when cells `a` and `b` of a board `cols` wide lie on one row, column or diagonal at most four steps apart.
+#[must_use]
+pub fn on_a_line_within_four(a: usize, b: usize, cols: usize) -> bool {
+    let (dr, dc) = ((a / cols).abs_diff(b / cols), (a % cols).abs_diff(b % cols));
+    (dr == 0 || dc == 0 || dr == dc) && dr.max(dc) <= 4
 }
 
 /// Cells where `color` makes a four or an open three and may legally play, strongest first.
