@@ -282,10 +282,16 @@ mod tests {
                     } else {
                         let empties: Vec<usize> = (0..side * side).filter(|&i| p.cell(i) == EMPTY).collect();
                         let i = empties[next(empties.len())];
+                        let color = next(2);
                         if next(3) == 0 {
-                            p.place_unvalued(i, next(2))
+                            p.place_unvalued(i, color)
+                        } else if p.stale == 0 {
+                            // The leaves' read-only tally of a move (`tally_after`) is the tally after playing it.
+                            let after = p.tally_after(i, color);
+                            p.place(i, color);
+                            assert_eq!(p.tally(), after, "{rule} {side}x{side} step {step}: tally after");
                         } else {
-                            p.place(i, next(2))
+                            p.place(i, color)
                         }
                         placed.push(i);
                     }
