@@ -99,28 +99,22 @@ pub const QUICK_OWN: [i32; LEVELS] = crate::engine::ordered::ORDERED_OWN;
 pub const QUICK_OPP: [i32; LEVELS] = crate::engine::ordered::ORDERED_OPP;
 
 /// Number of cell classes: how one colour's four directional levels at an empty cell combine (see [`cell_class`]).
-pub const CLASSES: usize = 5;
+pub const CLASSES: usize = 26;
 
 /// A cell's class for one colour from how many of its four directions make a four (of any kind), an open three,
-/// and an open two or closed three (a line one move from a three): four-four or four-three (0), three-three (1),
-/// a four with a line one move from a three (2), an open three with such a line (3), two such lines (4), or none.
-/// The evaluation adds a fitted weight per class ([`CLASS_SCORE`]) on top of the per-direction [`SCORE`]s, so a
-/// cell where lines cross counts more than the sum of its lines.
+/// and an open two or closed three (a line one move from a three), each counted up to two: `9 fours + 3 threes +
+/// twos - 1`, or none when the cell makes none of them (so four-four is 17 and up, four-three 12 to 14, three-three
+/// 6 to 8, a single two 0). The evaluation adds a fitted weight per class ([`CLASS_SCORE`]) on top of the
+/// per-direction [`SCORE`]s, so a cell where lines cross counts more (or less) than the sum of its lines.
 #[must_use]
 pub const fn cell_class(fours: u32, threes: u32, twos: u32) -> Option<usize> {
-    if fours >= 2 || (fours >= 1 && threes >= 1) {
-        Some(0)
-    } else if threes >= 2 {
-        Some(1)
-    } else if fours >= 1 && twos >= 1 {
-        Some(2)
-    } else if threes == 1 && twos >= 1 {
-        Some(3)
-    } else if twos >= 2 {
-        Some(4)
-    } else {
-        None
-    }
+    let k = 9 * cap2(fours) + 3 * cap2(threes) + cap2(twos);
+    if k == 0 { None } else { Some(k - 1) }
+}
+
+/// `n` counted up to two.
+const fn cap2(n: u32) -> usize {
+    if n < 2 { n as usize } else { 2 }
 }
 
 /// [`cell_class`] of one colour's four levels at a cell.

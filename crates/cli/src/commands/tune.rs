@@ -17,10 +17,10 @@ use crate::error::CliError;
 use crate::io::{read_input, write_output};
 use sente_gomoku::engine::order::{OrderSample, fit_order, game_order_samples};
 use sente_gomoku::engine::tune::{
-    HAND_SCORE, HAND_TEMPO, Sample, TEMPO_DENOM, TEMPOS, fit, game_samples, opening_position,
+    HAND_CLASS, HAND_SCORE, HAND_TEMPO, Sample, TEMPO_DENOM, TEMPOS, fit, game_samples, opening_position,
 };
 use sente_gomoku::notation::parse_move_text;
-use sente_gomoku::patterns::{CLASS_SCORE, CLASSES, SCORE, TEMPO};
+use sente_gomoku::patterns::{CLASS_SCORE, SCORE, TEMPO};
 use sente_gomoku::{Gomoku, Move, Rule};
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -112,8 +112,8 @@ fn table_source(a: &TuneArgs, weights: &[i32], classes: &[i32], tempo: i32, summ
     let list: Vec<String> = classes.iter().map(i32::to_string).collect();
     let _ = writeln!(
         s,
-        "\n/// The fitted weight of each [`crate::patterns::cell_class`].\npub const TUNED_CLASS: [i32; \
-         crate::patterns::CLASSES] = [{}];",
+        "\n/// The fitted weight of each [`crate::patterns::cell_class`] (one line, as the tests compare it).\n\
+         #[rustfmt::skip]\npub const TUNED_CLASS: [i32; crate::patterns::CLASSES] = [{}];",
         list.join(", ")
     );
     s
@@ -236,7 +236,7 @@ pub fn run(a: &TuneArgs) -> Result<ExitCode, CliError> {
         )));
     }
     let (start, start_classes, start_tempo) =
-        if a.from_current { (SCORE, CLASS_SCORE, TEMPO) } else { (HAND_SCORE, [0; CLASSES], HAND_TEMPO) };
+        if a.from_current { (SCORE, CLASS_SCORE, TEMPO) } else { (HAND_SCORE, HAND_CLASS, HAND_TEMPO) };
     let tempos: Vec<i32> = a.tempo.map_or_else(|| TEMPOS.collect(), |t| vec![t]);
     let f = fit(&samples, &start, &start_classes, start_tempo, &tempos, a.seed, a.iterations);
     let mut summary = String::new();

@@ -132,10 +132,12 @@ pub fn threat_moves(pos: &Position, color: usize, out: &mut Vec<Move>) {
     out.sort_by_key(|&m| std::cmp::Reverse(strength(pos, color, m)));
 }
 
-/// A rough ordering key for a threat move: the sum of its levels, with fours weighing most.
+/// A rough ordering key for a threat move: the sum of its levels' [`ORDER`](crate::patterns::ORDER) potential, with
+/// fours weighing most. Ordering keeps its own table, not the evaluation's fitted [`SCORE`](crate::patterns::SCORE),
+/// whose cell classes take most of a four's worth away from the per-direction weights.
 #[must_use]
 pub fn strength(pos: &Position, color: usize, m: Move) -> i32 {
-    pos.pats(m.index(), color).iter().map(|&p| crate::patterns::SCORE[usize::from(p)]).sum()
+    pos.pats(m.index(), color).iter().map(|&p| crate::patterns::ORDER[usize::from(p)]).sum()
 }
 
 /// True when `color` has a straight four, a double four or a five available (a threat that cannot be parried by a

@@ -41,6 +41,32 @@ pub const MAX_WEIGHT: f64 = 2000.0;
 /// gives the same table whatever [`SCORE`](crate::patterns::SCORE) holds now).
 pub const HAND_SCORE: [i32; LEVELS] = [0, 2, 6, 18, 20, 70, 90, 400, 400, 2000, 0];
 
+/// The fixed start of the class weights: each class starts at the weight the earlier five-class evaluation gave
+/// the cells it holds (four-four or four-three 1226, three-three 0, a four with a two 307, an open three with a two
+/// 104, two twos 41, the rest 0), so a class too rare in the games to be fitted keeps a sensible weight.
+pub const HAND_CLASS: [i32; CLASSES] = {
+    let mut t = [0; CLASSES];
+    let mut k = 0;
+    while k < CLASSES {
+        let (f, th, tw) = ((k + 1) / 9, (k + 1) / 3 % 3, (k + 1) % 3);
+        t[k] = if f >= 2 || (f >= 1 && th >= 1) {
+            1226
+        } else if th >= 2 {
+            0
+        } else if f >= 1 && tw >= 1 {
+            307
+        } else if th == 1 && tw >= 1 {
+            104
+        } else if tw >= 2 {
+            41
+        } else {
+            0
+        };
+        k += 1;
+    }
+    t
+};
+
 /// Tempos are counted in eighths: the side to move's patterns weigh `tempo / TEMPO_DENOM` times the other side's.
 pub const TEMPO_DENOM: i32 = 8;
 /// The hand-set tempo (5/4), the start of the fit with [`HAND_SCORE`].
@@ -185,13 +211,13 @@ pub fn held_out(seed: u64, game: u32) -> bool {
 }
 
 /// Fits the weights of the levels in [`FITTED`] and of the [`cell_class`]es to `samples`, starting from `start`
-/// and `start_classes` (usually [`HAND_SCORE`] and no class weights) and tempo `start_tempo`, with `iterations` Adam steps for each tempo of `tempos` (in eighths; the start's when
+/// and `start_classes` (usually [`HAND_SCORE`] and [`HAND_CLASS`]) and tempo `start_tempo`, with `iterations` Adam steps for each tempo of `tempos` (in eighths; the start's when
 /// empty), and keeps the tempo whose weights do best on the held-out games; `seed` draws those games. A level
 /// present in fewer than 1% of the training positions keeps its starting weight.
 ///
 /// # Examples
 /// ```
-/// use sente_gomoku::engine::tune::{HAND_SCORE, HAND_TEMPO, fit, game_samples, opening_position};
+/// use sente_gomoku::engine::tune::{HAND_CLASS, HAND_SCORE, HAND_TEMPO, fit, game_samples, opening_position};
 /// use sente_gomoku::{Gomoku, Rule, notation::parse_move_text};
 /// let game = Gomoku::new(15, Rule::Freestyle)?;
 /// let mv = |t: &str| parse_move_text(game.dims(), t);
@@ -201,7 +227,7 @@ pub fn held_out(seed: u64, game: u32) -> bool {
 /// for g in 0..20 {
 ///     game_samples(&start, &moves, 1.0, g, &mut samples);
 /// }
-/// let f = fit(&samples, &HAND_SCORE, &[0; 5], HAND_TEMPO, &[10, 12], 1, 50);
+/// let f = fit(&samples, &HAND_SCORE, &HAND_CLASS, HAND_TEMPO, &[10, 12], 1, 50);
 /// assert!(f.after.train <= f.before.train);
 /// assert_eq!(f.tried.len(), 2);
 /// # Ok::<(), sente_gomoku::Error>(())
