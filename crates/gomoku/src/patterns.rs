@@ -103,8 +103,8 @@ pub const CLASSES: usize = 26;
 
 /// A cell's class for one colour from how many of its four directions make a four (of any kind), an open three,
 /// and an open two or closed three (a line one move from a three), each counted up to two: `9 fours + 3 threes +
-/// twos - 1`, or none when the cell makes none of them (so four-four is 17 and up, four-three 12 to 14, three-three
-/// 6 to 8, a single two 0). The evaluation adds a fitted weight per class ([`CLASS_SCORE`]) on top of the
+/// twos - 1`, or none when the cell makes none of them (so four-four is 17 and up, four-three 11 to 16, three-three
+/// 5 to 7, a lone four 8, a lone two 0). The evaluation adds a fitted weight per class ([`CLASS_SCORE`]) on top of the
 /// per-direction [`SCORE`]s, so a cell where lines cross counts more (or less) than the sum of its lines.
 #[must_use]
 pub const fn cell_class(fours: u32, threes: u32, twos: u32) -> Option<usize> {
