@@ -7,6 +7,7 @@
 //!   history ordering, iterative deepening and limits by depth, nodes or time. It never prints: each finished
 //!   iteration goes to a [`SearchObserver`].
 
+mod busy;
 mod minimax;
 mod negamax;
 mod ordering;

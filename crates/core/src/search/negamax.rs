@@ -15,6 +15,7 @@
 //! [`State::pass`]) fail high, razoring ([`Evaluator::razor`], after [`Evaluator::prove`]) fails low. Their
 //! defaults prune nothing, so exact searches are unchanged.
 
+use super::busy::Busy;
 use super::ordering::{History, pick_next};
 use super::{IterationReport, SearchObserver, SearchResult};
 use crate::game::{Evaluator, MoveList, State};
@@ -22,6 +23,10 @@ use crate::limits::{Deadline, SearchLimits};
 use crate::outcome::Value;
 use crate::tt::{Bound, TranspositionTable};
 use std::sync::Arc;
+
+/// Lazy SMP threads put off a move another thread is searching only at nodes with at least this many plies left
+/// (shallower subtrees cost less than the bookkeeping).
+const DEFER_DEPTH: u32 = 3;
 
 /// The stored depth of an entry whose subtree was searched to the end of the game everywhere: valid at any depth.
 const PROVEN: u16 = u16::MAX;
@@ -46,6 +51,9 @@ pub struct Searcher<S: State> {
     /// The root moves whose search finished in the current iteration, and the best value among them.
     root_done: Vec<S::Move>,
     root_value: Value,
+    /// During a Lazy SMP search, the positions some thread is searching; per ply, the moves put off because of it.
+    busy: Option<Arc<Busy>>,
+    deferred: Vec<Vec<S::Move>>,
 }
 
 impl<S: State> Searcher<S> {
@@ -78,6 +86,8 @@ impl<S: State> Searcher<S> {
             hit_horizon: false,
             root_done: Vec::new(),
             root_value: -Value::INFINITE,
+            busy: None,
+            deferred: Vec::new(),
         }
     }
 
@@ -129,9 +139,11 @@ impl<S: State> Searcher<S> {
     }
 
     /// Lazy SMP: this searcher and `threads − 1` helpers search the same root at once, sharing the transposition
-    /// table, so each thread's results steer the others. Helpers skip alternate depths to spread out. The result
-    /// (and every report) is the main thread's; `nodes` counts all threads. With `threads ≤ 1` this is
-    /// [`Searcher::search`].
+    /// table, so each thread's results steer the others. Helpers skip alternate depths to spread out, and every
+    /// thread puts off a later move whose child another thread is searching at that moment (simplified ABDADA,
+    /// see `busy.rs`), so the threads do not walk the same subtrees in step. Every report is the main thread's; the
+    /// result is the main thread's too unless a helper finished a deeper iteration (and the main thread proved
+    /// nothing), then the helper's. `nodes` counts all threads. With `threads ≤ 1` this is [`Searcher::search`].
     pub fn search_smp<E: Evaluator<S>>(
         &mut self,
         root: &S,
@@ -148,19 +160,30 @@ impl<S: State> Searcher<S> {
         // the main thread too).
         let helpers_stop = crate::limits::StopFlag::new();
         let helper_limits = SearchLimits { stop: helpers_stop.clone(), nodes: None, ..limits.clone() };
+        let busy = Arc::new(Busy::default());
+        self.busy = Some(Arc::clone(&busy));
         std::thread::scope(|scope| {
             let handles: Vec<_> = (1..threads)
                 .map(|i| {
                     let mut helper = self.helper();
+                    helper.busy = Some(Arc::clone(&busy));
                     let helper_limits = helper_limits.clone();
-                    scope.spawn(move || helper.deepen(root, eval, &helper_limits, &mut (), 1 + i as u32 % 2, 2).nodes)
+                    scope.spawn(move || helper.deepen(root, eval, &helper_limits, &mut (), 1 + i as u32 % 2, 2))
                 })
                 .collect();
             let mut result = self.deepen(root, eval, limits, observer, 1, 1);
             helpers_stop.stop();
+            let mut nodes = result.nodes;
             for h in handles {
-                result.nodes += h.join().unwrap_or(0);
+                let Ok(helper) = h.join() else { continue };
+                nodes += helper.nodes;
+                // A helper that finished a deeper iteration than the main thread answers instead.
+                if helper.depth > result.depth && helper.best.is_some() && !result.value.is_decisive() {
+                    result = SearchResult { stopped: result.stopped, ..helper };
+                }
             }
+            result.nodes = nodes;
+            self.busy = None;
             result
         })
     }
@@ -323,6 +346,7 @@ impl<S: State> Searcher<S> {
             self.scores.resize_with(ply + 2, Vec::new);
             self.pv.resize_with(ply + 2, Vec::new);
             self.passed.resize(ply + 2, false);
+            self.deferred.resize_with(ply + 2, Vec::new);
         }
     }
 
@@ -469,9 +493,23 @@ impl<S: State> Searcher<S> {
         if ply == 0 {
             self.root_done.clear();
         }
-        for i in 0..moves.len() {
-            pick_next(&mut moves, &mut scores, i);
-            let m = moves[i];
+        // With other threads searching (Lazy SMP), a later move whose child another thread is searching now is
+        // put off to the end of the list (simplified ABDADA); `i` counts the moves searched.
+        let mut deferred = std::mem::take(&mut self.deferred[ply]);
+        deferred.clear();
+        let share = if depth >= DEFER_DEPTH { self.busy.clone() } else { None };
+        let (mut next, mut i) = (0, 0);
+        loop {
+            let m = if next < moves.len() {
+                pick_next(&mut moves, &mut scores, next);
+                moves[next]
+            } else if next - moves.len() < deferred.len() {
+                deferred[next - moves.len()]
+            } else {
+                break;
+            };
+            let may_defer = next < moves.len() && i > 0;
+            next += 1;
             let mut v;
             // At the last ply the evaluator may value a child without playing it: the same value, visited (and
             // re-searched by PVS) like a leaf.
@@ -484,6 +522,15 @@ impl<S: State> Searcher<S> {
                 // Late-move reduction (asked before the move is played): see below.
                 let r = if i > 0 && depth > 2 { eval.reduction(state, m, i, depth).min(depth - 2) } else { 0 };
                 state.play(m);
+                let child = share.as_ref().map(|b| (b, state.hash()));
+                if let Some((b, key)) = child {
+                    if may_defer && b.is_busy(key) {
+                        state.undo(m);
+                        deferred.push(m);
+                        continue;
+                    }
+                    b.enter(key);
+                }
                 if i == 0 {
                     v = -self.negamax(state, depth - 1, ply + 1, -beta, -alpha, eval);
                 } else {
@@ -497,8 +544,12 @@ impl<S: State> Searcher<S> {
                         v = -self.negamax(state, depth - 1, ply + 1, -beta, -alpha, eval);
                     }
                 }
+                if let Some((b, key)) = child {
+                    b.leave(key);
+                }
                 state.undo(m);
             }
+            i += 1;
             if self.aborted {
                 break;
             }
@@ -526,6 +577,7 @@ impl<S: State> Searcher<S> {
         }
         self.lists[ply] = moves;
         self.scores[ply] = scores;
+        self.deferred[ply] = deferred;
         if self.aborted {
             return Value::DRAW;
         }

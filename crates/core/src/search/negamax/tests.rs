@@ -210,3 +210,49 @@ fn a_null_move_in_a_game_without_passes_changes_nothing() {
         }
     }
 }
+
+/// A move whose child another Lazy SMP thread is searching is put off, never dropped: with every other child of the
+/// root and their children marked busy, a search of the whole game still visits every root move, in another order,
+/// and finds the exact value of every position; the root's first move is still searched first.
+#[test]
+fn busy_children_are_searched_last_not_skipped() {
+    let game = TicTacToe;
+    let (mut checked, mut reordered) = (0, 0);
+    for s in crate::testkit::reachable_states(&game, &game.initial_state()).iter().step_by(7) {
+        if s.outcome().is_some() {
+            continue;
+        }
+        let exact = crate::search::minimax(&mut { *s }, 9, &Scattered).value;
+        let mut plain = Searcher::new(1 << 12);
+        let (v, _) = plain.search_depth(s, &Scattered, 9);
+        assert_eq!(v, exact);
+        let first = plain.root_done.first().copied();
+
+        let busy = Arc::new(Busy::default());
+        let mut moves = Vec::new();
+        s.legal_moves(&mut moves);
+        for &m in moves.iter().step_by(2) {
+            let mut child = *s;
+            child.play(m);
+            busy.enter(child.hash());
+            let mut grand = Vec::new();
+            child.legal_moves(&mut grand);
+            for &g in &grand {
+                let mut c = child;
+                c.play(g);
+                busy.enter(c.hash());
+            }
+        }
+        let mut deferring = Searcher::new(1 << 12);
+        deferring.busy = Some(busy);
+        let (v, _) = deferring.search_depth(s, &Scattered, 9);
+        assert_eq!(v, exact, "{}", game.format_state(s));
+        assert_eq!(deferring.root_done.len(), moves.len(), "{}", game.format_state(s));
+        assert_eq!(deferring.root_done.first().copied(), first);
+        if deferring.root_done != plain.root_done {
+            reordered += 1;
+        }
+        checked += 1;
+    }
+    assert!(checked > 10 && reordered > 0, "{reordered} of {checked} searches put a move off");
+}
