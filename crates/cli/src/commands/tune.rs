@@ -157,17 +157,43 @@ fn order_source(a: &TuneArgs, own: &[i32], opp: &[i32], summary: &str) -> String
     s
 }
 
-/// Reads every record of `a`'s files, calling `take` with each parsed game and its start; the games taken and
-/// the lines skipped.
+/// What [`read_games`] read: the games taken, the lines skipped, and how many of those were played on a board of
+/// another size (by their replay link).
+struct Read {
+    games: u32,
+    skipped: usize,
+    other_size: usize,
+}
+
+impl Read {
+    /// `N games (M lines skipped[, K of them played on another board size])`.
+    fn describe(&self) -> String {
+        let other = if self.other_size == 0 {
+            String::new()
+        } else {
+            format!(", {} of them played on another board size", self.other_size)
+        };
+        format!("{} games ({} lines skipped{other})", self.games, self.skipped)
+    }
+}
+
+/// Reads every record of `a`'s files, calling `take` with each parsed game and its start. A line whose replay link
+/// starts from a board of another size than `--size` is skipped (its moves could parse on this board and mean
+/// other cells near the edges).
 fn read_games(
     a: &TuneArgs,
     game: Gomoku,
     mut take: impl FnMut(&Record, &sente_gomoku::Position, u32) -> bool,
-) -> Result<(u32, usize), CliError> {
-    let (mut games, mut skipped) = (0u32, 0usize);
+) -> Result<Read, CliError> {
+    let (mut games, mut skipped, mut other_size) = (0u32, 0usize, 0usize);
     for path in &a.records {
         let text = read_input(path)?;
         for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            if crate::tournament::record::board_rows(line).is_some_and(|rows| rows != a.size) {
+                skipped += 1;
+                other_size += 1;
+                continue;
+            }
             let record = parse_record(game, line);
             let start = record.as_ref().and_then(|r| opening_position(game, &r.black, &r.white));
             match (record, start) {
@@ -176,17 +202,18 @@ fn read_games(
             }
         }
     }
-    Ok((games, skipped))
+    Ok(Read { games, skipped, other_size })
 }
 
 /// `sente gomoku tune --order`.
 fn run_order(a: &TuneArgs, game: Gomoku) -> Result<ExitCode, CliError> {
     let mut samples: Vec<OrderSample> = Vec::new();
-    let (games, skipped) = read_games(a, game, |r, start, g| game_order_samples(start, &r.moves, g, &mut samples))?;
+    let read = read_games(a, game, |r, start, g| game_order_samples(start, &r.moves, g, &mut samples))?;
     if samples.is_empty() {
         return Err(CliError::Usage(format!(
-            "no quiet position in the records: {games} games read, {skipped} lines skipped (expected lines as \
-             `sente gomoku match --records` writes them, on a {size}×{size} board)",
+            "no quiet position in the records: {} read (expected lines as `sente gomoku match --records` writes \
+             them, on a {size}×{size} board: --size)",
+            read.describe(),
             size = a.size
         )));
     }
@@ -194,8 +221,10 @@ fn run_order(a: &TuneArgs, game: Gomoku) -> Result<ExitCode, CliError> {
     let mut summary = String::new();
     let _ = writeln!(
         summary,
-        "{games} games ({skipped} lines skipped), {} training and {} held-out positions where the width cut applies",
-        f.samples.0, f.samples.1
+        "{}, {} training and {} held-out positions where the width cut applies",
+        read.describe(),
+        f.samples.0,
+        f.samples.1
     );
     for (name, (train, held)) in [("hand-set key (ORDER, 5/4 for the side to move)", f.before), ("fitted key", f.after)]
     {
@@ -225,13 +254,13 @@ pub fn run(a: &TuneArgs) -> Result<ExitCode, CliError> {
         return run_order(a, game);
     }
     let mut samples: Vec<Sample> = Vec::new();
-    let (games, skipped) =
-        read_games(a, game, |r, start, g| game_samples(start, &r.moves, r.black_score, g, &mut samples))?;
+    let read = read_games(a, game, |r, start, g| game_samples(start, &r.moves, r.black_score, g, &mut samples))?;
     if samples.is_empty() {
         return Err(CliError::Usage(format!(
-            "no quiet position in the records: {games} games read, {skipped} lines skipped (expected lines as \
-             `sente gomoku match --records` writes them: `game N: black A white B opening H8 J9 moves … result \
-             1-0 (…)`, on a {size}×{size} board)",
+            "no quiet position in the records: {} read (expected lines as `sente gomoku match --records` writes \
+             them: `game N: black A white B opening H8 J9 moves … result 1-0 (…)`, on a {size}×{size} board: \
+             --size)",
+            read.describe(),
             size = a.size
         )));
     }
@@ -242,8 +271,11 @@ pub fn run(a: &TuneArgs) -> Result<ExitCode, CliError> {
     let mut summary = String::new();
     let _ = writeln!(
         summary,
-        "{games} games ({skipped} lines skipped), {} training and {} held-out positions; sigmoid scale K = {:.3e}",
-        f.samples.0, f.samples.1, f.k
+        "{}, {} training and {} held-out positions; sigmoid scale K = {:.3e}",
+        read.describe(),
+        f.samples.0,
+        f.samples.1,
+        f.k
     );
     let _ = writeln!(summary, "Texel loss before: training {:.6}, held out {:.6}", f.before.train, f.before.held_out);
     let _ = writeln!(summary, "Texel loss after:  training {:.6}, held out {:.6}", f.after.train, f.after.held_out);
@@ -287,6 +319,46 @@ mod tests {
         let fault = "game 2: black a white b opening xH8 moves result 1-0 (b loses: timeout (12 ms))";
         assert!(parse_record(game, fault).is_none());
         assert!(parse_record(game, "garbage").is_none());
+    }
+
+    /// A record whose replay link starts from a 19×19 board is skipped by a 15×15 fit, and counted as such, even
+    /// when its moves would parse on the smaller board.
+    #[test]
+    fn records_of_another_board_size_are_skipped_and_counted() {
+        use crate::tournament::game::{Ending, GameRecord, Opening};
+        let record = |size: usize| {
+            let game = Gomoku::new(size, Rule::Freestyle).unwrap();
+            let at = |t: &str| parse_move_text(game.dims(), t).unwrap();
+            let r = GameRecord {
+                number: 1,
+                black: (0, "a".into()),
+                white: (1, "b".into()),
+                opening: Opening { index: 0, stones: ["H8", "J9", "H9"].map(at).into() },
+                moves: ["H10", "J10", "H11", "J11", "H12", "J12", "H7"].map(at).into(),
+                ending: Ending::Five(sente_core::Player::First),
+                slowest_ms: [1, 1],
+                resent: [0, 0],
+            };
+            crate::tournament::record::line(game, &r)
+        };
+        let file = std::env::temp_dir().join(format!("sente-tune-sizes-{}.txt", std::process::id()));
+        std::fs::write(&file, format!("{}\n{}\n", record(15), record(19))).unwrap();
+        let a = TuneArgs {
+            records: vec![file.clone()],
+            size: 15,
+            rule: "freestyle".into(),
+            seed: 1,
+            iterations: 1,
+            out: None,
+            from_current: false,
+            tempo: None,
+            order: false,
+        };
+        let game = Gomoku::new(15, Rule::Freestyle).unwrap();
+        let read = read_games(&a, game, |_, _, _| true).unwrap();
+        let _ = std::fs::remove_file(&file);
+        assert_eq!((read.games, read.skipped, read.other_size), (1, 1, 1));
+        assert_eq!(read.describe(), "1 games (1 lines skipped, 1 of them played on another board size)");
     }
 
     /// Runs the command `a` (whose `out` is replaced by a temporary file) and checks that the lines of the file it

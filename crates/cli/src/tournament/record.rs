@@ -73,6 +73,39 @@ pub fn base64url(bytes: &[u8]) -> String {
     out
 }
 
+/// Decodes [`base64url`]'s text; `None` for a character outside its alphabet or a length it cannot write.
+pub fn base64url_decode(text: &str) -> Option<Vec<u8>> {
+    let value = |c: u8| match c {
+        b'A'..=b'Z' => Some(c - b'A'),
+        b'a'..=b'z' => Some(c - b'a' + 26),
+        b'0'..=b'9' => Some(c - b'0' + 52),
+        b'-' => Some(62),
+        b'_' => Some(63),
+        _ => None,
+    };
+    let mut out = Vec::with_capacity(text.len() / 4 * 3 + 2);
+    for chunk in text.as_bytes().chunks(4) {
+        if chunk.len() == 1 {
+            return None;
+        }
+        let mut n = 0u32;
+        for (k, &c) in chunk.iter().enumerate() {
+            n |= u32::from(value(c)?) << (18 - 6 * k);
+        }
+        out.extend_from_slice(&n.to_be_bytes()[1..chunk.len()]);
+    }
+    Some(out)
+}
+
+/// The number of board rows a record line's replay link starts from (its `start` board), or `None` when the line
+/// has no such link (records written before links carried the board).
+pub fn board_rows(line: &str) -> Option<usize> {
+    let (_, link) = line.rsplit_once("#g=")?;
+    let bytes = base64url_decode(link.split_whitespace().next()?)?;
+    let state: serde_json::Value = serde_json::from_slice(&bytes).ok()?;
+    Some(state.get("start")?.as_str()?.lines().count())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -88,6 +121,35 @@ mod tests {
         assert_eq!(base64url(b"fo"), "Zm8");
         assert_eq!(base64url(b"foo"), "Zm9v");
         assert_eq!(base64url(&[0xfb, 0xff]), "-_8");
+    }
+
+    #[test]
+    fn base64url_decodes_what_it_encodes() {
+        for text in [&b""[..], b"f", b"fo", b"foo", b"foob", &[0xfb, 0xff, 0x00, 0x10]] {
+            assert_eq!(base64url_decode(&base64url(text)).as_deref(), Some(text));
+        }
+        assert_eq!(base64url_decode("Zm9v!"), None);
+        assert_eq!(base64url_decode("Zm9vY"), None);
+    }
+
+    #[test]
+    fn a_record_line_tells_its_board_size() {
+        for size in [15, 19] {
+            let game = Gomoku::new(size, Rule::Freestyle).expect("board");
+            let r = GameRecord {
+                number: 1,
+                black: (0, "a".into()),
+                white: (1, "b".into()),
+                opening: Opening { index: 0, stones: vec![Move(112)] },
+                moves: vec![Move(0)],
+                ending: Ending::Fault(Side::Second, Fault::Timeout("late".into())),
+                slowest_ms: [1, 1],
+                resent: [0, 0],
+            };
+            assert_eq!(board_rows(&line(game, &r)), Some(size));
+        }
+        assert_eq!(board_rows("game 1: black a white b opening H8 moves result 1-0 (a wins with five)"), None);
+        assert_eq!(board_rows("… replay http://127.0.0.1:8080/play/gomoku#g=e30"), None);
     }
 
     #[test]
