@@ -46,23 +46,26 @@ pub const HAND_SCORE: [i32; LEVELS] = [0, 2, 6, 18, 20, 70, 90, 400, 400, 2000, 
 /// 104, two twos 41, the rest 0), so a class too rare in the games to be fitted keeps a sensible weight.
 pub const HAND_CLASS: [i32; CLASSES] = {
     let mut t = [0; CLASSES];
-    let mut k = 0;
-    while k < CLASSES {
-        let (f, th, tw) = ((k + 1) / 9, (k + 1) / 3 % 3, (k + 1) % 3);
-        t[k] = if f >= 2 || (f >= 1 && th >= 1) {
-            1226
-        } else if th >= 2 {
-            0
-        } else if f >= 1 && tw >= 1 {
-            307
-        } else if th == 1 && tw >= 1 {
-            104
-        } else if tw >= 2 {
-            41
-        } else {
-            0
-        };
-        k += 1;
+    // Every count of fours, threes and twos up to two; `cell_class` says which class it is.
+    let mut n = 0;
+    while n < 27 {
+        let (f, th, tw) = (n / 9, n / 3 % 3, n % 3);
+        if let Some(k) = crate::patterns::cell_class(f, th, tw) {
+            t[k] = if f >= 2 || (f >= 1 && th >= 1) {
+                1226
+            } else if th >= 2 {
+                0
+            } else if f >= 1 && tw >= 1 {
+                307
+            } else if th == 1 && tw >= 1 {
+                104
+            } else if tw >= 2 {
+                41
+            } else {
+                0
+            };
+        }
+        n += 1;
     }
     t
 };
