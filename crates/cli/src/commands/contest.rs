@@ -65,6 +65,7 @@ pub fn run(a: &ContestArgs) -> Result<ExitCode, CliError> {
     std::fs::create_dir_all(&work).map_err(|e| CliError::Write { path: work.display().to_string(), source: e })?;
     let settings = a.common.settings(19, Some(std::fs::canonicalize(&work).unwrap_or(work)))?;
     let entries = entry::resolve(&a.entries, &settings)?;
+    settings.warn_if_oversubscribed(&entries);
     let n = entries.len();
     let rounds =
         a.rounds.or_else(|| (n > ROUND_ROBIN_MAX).then(|| n.next_power_of_two().trailing_zeros() as usize + 2));

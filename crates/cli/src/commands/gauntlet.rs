@@ -60,6 +60,7 @@ pub fn run(a: &GauntletArgs) -> Result<ExitCode, CliError> {
     let settings = a.common.settings(15, Some(workdir))?;
     let specs: Vec<String> = std::iter::once(a.engine.clone()).chain(a.opponents.iter().cloned()).collect();
     let entries = entry::resolve(&specs, &settings)?;
+    settings.warn_if_oversubscribed(&entries);
     let mut jobs = Vec::new();
     for opp in 1..entries.len() {
         for i in 0..a.games {

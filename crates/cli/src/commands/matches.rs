@@ -51,6 +51,7 @@ pub fn run(a: &MatchArgs) -> Result<ExitCode, CliError> {
     let workdir = a.workdir.clone().unwrap_or_else(|| temp.path().to_path_buf());
     let settings = a.common.settings(15, Some(workdir))?;
     let entries = entry::resolve(&[a.first.clone(), a.second.clone()], &settings)?;
+    settings.warn_if_oversubscribed(&entries);
     let jobs: Vec<Job> = (0..a.games)
         .map(|i| {
             let opening = settings.openings.get(settings.game, i / 2);

@@ -39,6 +39,24 @@ pub struct Entry {
     pub kind: Kind,
 }
 
+impl Entry {
+    /// The search threads the entry thinks on, as far as the referee can tell: `--threads` for the built-in
+    /// engine, the value of a `--threads N` (or `--threads=N`) in a brain's or program's command, else one.
+    pub fn threads(&self, settings: &Settings) -> usize {
+        match &self.kind {
+            Kind::Sente => settings.threads,
+            Kind::Weights => 1,
+            Kind::Pbrain(cmd) | Kind::Nptu(cmd) => {
+                let words: Vec<&str> = cmd.split_whitespace().collect();
+                let value = words.iter().enumerate().find_map(|(i, w)| {
+                    w.strip_prefix("--threads=").or_else(|| (*w == "--threads").then(|| words.get(i + 1).copied())?)
+                });
+                value.and_then(|v| v.parse().ok()).filter(|&n| n > 0).unwrap_or(1)
+            }
+        }
+    }
+}
+
 /// An engine's answer: the move and how long it took, as the engine's clock is measured.
 #[derive(Copy, Clone, Debug)]
 pub struct Answer {
@@ -230,6 +248,39 @@ mod tests {
         assert_eq!(builtin(100).limits().time, Some(Duration::from_millis(70)));
         let by_nodes = Builtin { nodes: Some(5000), ..builtin(100) };
         assert_eq!((by_nodes.limits().nodes, by_nodes.limits().time), (Some(5000), None));
+    }
+
+    /// Games at once are warned of when, each keeping busy the most threads of its players, they need more cores
+    /// than the machine has; a brain's threads are read from its command's `--threads`.
+    #[test]
+    fn games_at_once_needing_more_cores_than_there_are_are_warned_of() {
+        let settings = |parallel, threads| Settings {
+            game: sente_gomoku::Gomoku::new(15, sente_gomoku::Rule::Freestyle).unwrap(),
+            time: Duration::from_millis(100),
+            tolerance: Duration::from_millis(1000),
+            threads,
+            nodes: None,
+            seed: 1,
+            openings: super::super::OpeningSet::Seeded { seed: 1, stones: 3 },
+            parallel,
+            workdir: None,
+            interrupt: crate::check::runner::Interrupt::default(),
+        };
+        let entry = |spec: &str| Entry { name: spec.into(), kind: parse(spec).unwrap().1 };
+        let one = settings(1, 1);
+        assert_eq!(entry("pbrain:sente gomoku pbrain --threads 2").threads(&one), 2);
+        assert_eq!(entry("pbrain:./brain --threads=3 --fast").threads(&one), 3);
+        assert_eq!(entry("pbrain:./brain --threads").threads(&one), 1);
+        assert_eq!(entry("nptu:./a.out").threads(&one), 1);
+        assert_eq!(entry("weights").threads(&one), 1);
+        assert_eq!(entry("sente").threads(&settings(1, 4)), 4);
+
+        let pair = [entry("sente"), entry("pbrain:base gomoku pbrain --threads 2")];
+        assert_eq!(settings(1, 1).core_warning(&pair, 2), None);
+        let w = settings(2, 1).core_warning(&pair, 2).expect("2 games of 2 threads on 2 cores");
+        assert!(w.contains("need 4 cores") && w.contains("has 2") && w.contains("--parallel 1 fits"), "{w}");
+        assert!(settings(3, 2).core_warning(&[entry("sente"), entry("weights")], 16).is_none());
+        assert!(settings(3, 1).core_warning(&[entry("sente"), entry("weights")], 2).is_some());
     }
 
     #[test]

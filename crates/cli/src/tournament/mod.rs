@@ -151,6 +151,33 @@ impl Settings {
         Ok(())
     }
 
+    /// A warning when the games played at once need more cores than `cores`: a game thinks on one player at a
+    /// time, so it keeps busy as many cores as the most threads of its entries ([`entry::Entry::threads`]), and
+    /// `--parallel` games at once that many times over. Engines that share cores search less than their clock
+    /// allows, which biases a match towards the side that suffers less from it.
+    pub fn core_warning(&self, entries: &[entry::Entry], cores: usize) -> Option<String> {
+        let threads = entries.iter().map(|e| e.threads(self)).max().unwrap_or(1);
+        let need = self.parallel * threads;
+        (need > cores).then(|| {
+            let fits = (cores / threads).max(1);
+            format!(
+                "warning: {} games at once with engines of up to {threads} search thread{} need {need} cores and this \
+                 machine has {cores}: the engines will share cores and search less than their clock allows \
+                 (--parallel {fits} fits)",
+                self.parallel,
+                if threads == 1 { "" } else { "s" }
+            )
+        })
+    }
+
+    /// [`Settings::core_warning`] for this machine's cores, printed to standard error.
+    pub fn warn_if_oversubscribed(&self, entries: &[entry::Entry]) {
+        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+        if let Some(w) = self.core_warning(entries, cores) {
+            eprintln!("{w}");
+        }
+    }
+
     /// The line every run prints first: board, rule, clock and openings.
     pub fn describe(&self) -> String {
         let d = self.game.dims();
