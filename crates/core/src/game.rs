@@ -57,6 +57,13 @@ pub trait State: Clone + Debug + Send + Sync + Eq + 'static {
     /// The incrementally maintained 64-bit Zobrist hash of the position (side to move included).
     fn hash(&self) -> u64;
 
+    /// The hash the position would have after `m`, when the game can tell without playing it (the searcher then
+    /// fetches the child's table entry into cache while it plays the move). The default, `None`, asks for nothing;
+    /// a game that answers must give what [`State::play`] then [`State::hash`] would (the test kit checks it).
+    fn hash_after(&self, _m: Self::Move) -> Option<u64> {
+        None
+    }
+
     /// The hash recomputed from scratch; the test kit compares it with [`State::hash`].
     fn compute_hash(&self) -> u64 {
         self.hash()
@@ -201,6 +208,12 @@ pub trait Evaluator<S: State>: Sync {
     fn aspiration(&self) -> Option<i32> {
         None
     }
+
+    /// Called by the negamax searcher before it plays `m` from `state` to search the child with plies left (where
+    /// the child will look things up): an evaluator that reads a large table of its own at every node, such as a
+    /// cache of solver answers, may start that read's cache miss here ([`crate::memory::prefetch`]) so it overlaps
+    /// the move being played. A hint only, never a change of any value; the default does nothing.
+    fn prefetch(&self, _state: &S, _m: S::Move) {}
 
     /// Razoring at a node searched with a null window at `alpha` (`beta` = `alpha + 1`), with `depth` plies left,
     /// asked after [`Evaluator::prove`] found no forced win: a value of at most `alpha` that the node returns

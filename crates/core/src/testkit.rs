@@ -109,8 +109,12 @@ fn check_state<G: Notation>(game: &G, state: &G::State, moves: &mut Vec<<G::Stat
             Ok(back) => assert_eq!(back, m, "{name}: move text {mtext:?} parses to another move at {text}"),
             Err(e) => panic!("{name}: cannot parse own move text {mtext:?} at {text}: {e}"),
         }
+        let predicted = scratch.hash_after(m);
         scratch.play(m);
         assert_eq!(scratch.hash(), scratch.compute_hash(), "{name}: hash drifts after {mtext} at {text}");
+        if let Some(h) = predicted {
+            assert_eq!(h, scratch.hash(), "{name}: hash_after({mtext}) is not the hash after playing it at {text}");
+        }
         scratch.undo(m);
         assert_eq!(&scratch, state, "{name}: play+undo of {mtext} does not restore {text}");
         assert_eq!(scratch.hash(), state.hash(), "{name}: play+undo of {mtext} changes the hash at {text}");

@@ -197,6 +197,14 @@ impl<M: Copy> TranspositionTable<M> {
         *e = Entry { key, best, value, depth, bound, generation, used: true };
     }
 
+    /// Starts `key`'s bucket on its way into the cache ahead of a probe or store ([`crate::memory::prefetch`]), so
+    /// the memory's latency overlaps other work: the searcher asks for a child's bucket before it plays the move
+    /// that leads there. A hint only: it reads and changes nothing.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        crate::memory::prefetch(&self.buckets[self.index(key)]);
+    }
+
     /// [`TranspositionTable::probe`] on a table nobody else holds: no lock (the `&mut` proves exclusive access), so
     /// the bucket's cache miss can overlap the caller's next work instead of waiting behind a locked instruction.
     #[must_use]

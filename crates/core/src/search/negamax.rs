@@ -521,6 +521,17 @@ impl<S: State> Searcher<S> {
             } else {
                 // Late-move reduction (asked before the move is played): see below.
                 let r = if i > 0 && depth > 2 { eval.reduction(state, m, i, depth).min(depth - 2) } else { 0 };
+                // A child with plies left probes the table first thing (and the evaluator's own tables after it):
+                // start those cache misses now, so they overlap playing the move.
+                if depth > 1 {
+                    if let Some(h) = state.hash_after(m) {
+                        match &self.own {
+                            Some(tt) => tt.prefetch(h),
+                            None => self.tt.prefetch(h),
+                        }
+                    }
+                    eval.prefetch(state, m);
+                }
                 state.play(m);
                 let child = share.as_ref().map(|b| (b, state.hash()));
                 if let Some((b, key)) = child {

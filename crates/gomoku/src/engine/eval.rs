@@ -361,6 +361,13 @@ impl Evaluator<Position> for GomokuEval {
     }
 
     /// [`GomokuEval::aspiration`]: the root's window around the last iteration's value.
+    /// The child's first look-up after the table is [`GomokuEval::prove`]'s remembered VCF answer: start it.
+    fn prefetch(&self, s: &Position, m: Move) {
+        if self.vcf_horizon > 0 {
+            super::vcf::prefetch_answer(s, m, HORIZON_VCF_DEPTH, self.vcf_nodes);
+        }
+    }
+
     fn aspiration(&self) -> Option<i32> {
         self.aspiration
     }

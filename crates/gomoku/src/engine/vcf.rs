@@ -262,6 +262,26 @@ fn answers() -> &'static [AtomicU64] {
     ANSWERS_SHARED.get_or_init(|| (0..2 * ANSWERS).map(|_| AtomicU64::new(0)).collect())
 }
 
+/// The key of [`vcf_len`]'s remembered answer for a position's [`solver_key`], depth and budget.
+fn answer_key(solver_key: u64, max_depth: u32, nodes: u64) -> u64 {
+    solver_key ^ (u64::from(max_depth) << 48 ^ nodes).wrapping_mul(0xA24B_AED4_963E_E407)
+}
+
+/// Starts the cache miss of the remembered answer [`vcf_len`] will look up first after `m` is played in `pos`,
+/// for the side to move then (the main search asks it at every node): a hint only.
+pub fn prefetch_answer(pos: &Position, m: Move, max_depth: u32, nodes: u64) {
+    if let Some(key) = child_answer_key(pos, m, max_depth, nodes) {
+        sente_core::memory::prefetch(&answers()[2 * (key as usize & (ANSWERS - 1))]);
+    }
+}
+
+/// The key [`vcf_len`] looks up for the side to move after `m`, computed without playing `m`.
+fn child_answer_key(pos: &Position, m: Move, max_depth: u32, nodes: u64) -> Option<u64> {
+    let child = pos.hash_after(m)?;
+    let attacker = 1 - pos.to_move().index();
+    Some(answer_key(child ^ game_key(pos) ^ if attacker == 0 { 0 } else { 0x9E37_79B9_7F4A_7C15 }, max_depth, nodes))
+}
+
 /// The answer remembered for `key`: 0 for "no VCF", the line's length plus one for a win.
 fn recall(key: u64) -> Option<u64> {
     let t = answers();
@@ -299,7 +319,7 @@ pub fn vcf_len(
     nodes: u64,
     deadline: Option<&Deadline>,
 ) -> Option<usize> {
-    let key = solver_key(pos, attacker) ^ (u64::from(max_depth) << 48 ^ nodes).wrapping_mul(0xA24B_AED4_963E_E407);
+    let key = answer_key(solver_key(pos, attacker), max_depth, nodes);
     if let Some(known) = recall(key) {
         return (known != 0).then(|| known as usize - 1);
     }
@@ -342,4 +362,38 @@ pub fn find_vcf(pos: &mut Position, attacker: usize, max_depth: u32, budget: &Bu
     let mut solver = Solver::new(budget);
     let won = solver.attack(pos, attacker, max_depth);
     Proof { line: won.then(|| solver.take_line()), nodes: solver.nodes }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Gomoku;
+    use sente_core::{Game, MoveList};
+
+    /// The answer slot the searcher prefetches before a move is the one [`vcf_len`] reads after it, under every
+    /// rule, along random games.
+    #[test]
+    fn the_prefetched_answer_is_the_one_looked_up_after_the_move() {
+        for rule in [Rule::Freestyle, Rule::ExactFive, Rule::Renju] {
+            let mut pos = Gomoku::new(15, rule).unwrap().initial_state();
+            let mut seed = 7 + rule as u64;
+            let mut moves = MoveList::new();
+            while pos.outcome().is_none() && pos.stones() < 60 {
+                pos.legal_moves(&mut moves);
+                for k in 0..4 {
+                    let m = moves[(seed as usize + 37 * k) % moves.len()];
+                    let expected = child_answer_key(&pos, m, HORIZON_DEPTH_FOR_TEST, 4096);
+                    pos.play(m);
+                    let attacker = pos.to_move().index();
+                    assert_eq!(expected, Some(answer_key(solver_key(&pos, attacker), HORIZON_DEPTH_FOR_TEST, 4096)));
+                    pos.undo(m);
+                }
+                let (next, r) = sente_core::zobrist::splitmix64(seed);
+                seed = next;
+                pos.play(moves[r as usize % moves.len()]);
+            }
+        }
+    }
+
+    const HORIZON_DEPTH_FOR_TEST: u32 = 12;
 }

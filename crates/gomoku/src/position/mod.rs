@@ -473,6 +473,10 @@ impl State for Position {
         self.hash
     }
 
+    fn hash_after(&self, m: Move) -> Option<u64> {
+        Some(self.hash ^ KEYS[2 * m.index() + self.to_move.index()] ^ SIDE_KEY)
+    }
+
     fn compute_hash(&self) -> u64 {
         let mut h = if self.to_move == Player::Second { SIDE_KEY } else { 0 };
         for (i, &c) in self.board.iter().enumerate() {
