@@ -204,6 +204,10 @@ impl<'b> Solver<'b> {
             0 => false,
             1 if legal_for(pos, def, fives[0]) => {
                 let b = fives[0];
+                // The attacker's next step first reads the failure table at the position after the block: start
+                // that slot's cache miss before the block is placed.
+                let next = stones_key(pos.hash_with_stone(b.index(), def), pos, att);
+                sente_core::memory::prefetch(&self.failed[(next as usize) & (self.failed.len() - 1)]);
                 pos.place_unvalued(b.index(), def);
                 self.line.push(b);
                 let won = self.attack_after(pos, att, depth, Some(b), fours.map(|f| (f, four)));
@@ -235,7 +239,12 @@ impl<'b> Solver<'b> {
 /// The key of `pos` with attacker `att` (0 black, 1 white) under its rule and board: the stones' hash mixed with
 /// [`game_key`] and a tag for white.
 fn solver_key(pos: &Position, att: usize) -> u64 {
-    pos.hash() ^ game_key(pos) ^ if att == 0 { 0 } else { 0x9E37_79B9_7F4A_7C15 }
+    stones_key(pos.hash(), pos, att)
+}
+
+/// [`solver_key`] for the stones whose hash is `hash` on the board and rule of `pos`.
+fn stones_key(hash: u64, pos: &Position, att: usize) -> u64 {
+    hash ^ game_key(pos) ^ if att == 0 { 0 } else { 0x9E37_79B9_7F4A_7C15 }
 }
 
 /// A key for the rule and board size of `pos`, mixed into the failure table's keys.
@@ -273,13 +282,21 @@ pub fn prefetch_answer(pos: &Position, m: Move, max_depth: u32, nodes: u64) {
     if let Some(key) = child_answer_key(pos, m, max_depth, nodes) {
         sente_core::memory::prefetch(&answers()[2 * (key as usize & (ANSWERS - 1))]);
     }
+    // On a miss there, the solver's first step reads this thread's failure table at the same position.
+    if let Some(child) = pos.hash_after(m) {
+        let key = stones_key(child, pos, 1 - pos.to_move().index());
+        SCRATCH.with_borrow(|failed| {
+            if !failed.is_empty() {
+                sente_core::memory::prefetch(&failed[(key as usize) & (failed.len() - 1)]);
+            }
+        });
+    }
 }
 
 /// The key [`vcf_len`] looks up for the side to move after `m`, computed without playing `m`.
 fn child_answer_key(pos: &Position, m: Move, max_depth: u32, nodes: u64) -> Option<u64> {
     let child = pos.hash_after(m)?;
-    let attacker = 1 - pos.to_move().index();
-    Some(answer_key(child ^ game_key(pos) ^ if attacker == 0 { 0 } else { 0x9E37_79B9_7F4A_7C15 }, max_depth, nodes))
+    Some(answer_key(stones_key(child, pos, 1 - pos.to_move().index()), max_depth, nodes))
 }
 
 /// The answer remembered for `key`: 0 for "no VCF", the line's length plus one for a win.

@@ -280,6 +280,13 @@ impl Position {
         Tally(self.acc)
     }
 
+    /// The hash the position would have after [`Position::place`] puts a stone of colour `color` on `index` (the
+    /// side to move unchanged), computed without placing it: the threat solvers prefetch table slots with it.
+    #[must_use]
+    pub fn hash_with_stone(&self, index: usize, color: usize) -> u64 {
+        self.hash ^ KEYS[2 * index + color]
+    }
+
     /// The totals and counters the position would have after colour `color` puts a stone on the empty cell
     /// `index`, computed without placing it: the refresh [`Position::place`] would make, reading only. The
     /// search values its leaves with it instead of playing and taking back the last move.
