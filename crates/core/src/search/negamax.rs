@@ -525,10 +525,7 @@ impl<S: State> Searcher<S> {
                 // start those cache misses now, so they overlap playing the move.
                 if depth > 1 {
                     if let Some(h) = state.hash_after(m) {
-                        match &self.own {
-                            Some(tt) => tt.prefetch(h),
-                            None => self.tt.prefetch(h),
-                        }
+                        self.own.as_ref().unwrap_or(&self.tt).prefetch(h);
                     }
                     eval.prefetch(state, m);
                 }
