@@ -360,7 +360,6 @@ impl Evaluator<Position> for GomokuEval {
         self.narrow(s, moves, legal);
     }
 
-    /// [`GomokuEval::aspiration`]: the root's window around the last iteration's value.
     /// The child's first look-up after the table is [`GomokuEval::prove`]'s remembered VCF answer: start it.
     fn prefetch(&self, s: &Position, m: Move) {
         if self.vcf_horizon > 0 {
@@ -368,6 +367,7 @@ impl Evaluator<Position> for GomokuEval {
         }
     }
 
+    /// [`GomokuEval::aspiration`]: the root's window around the last iteration's value.
     fn aspiration(&self) -> Option<i32> {
         self.aspiration
     }
