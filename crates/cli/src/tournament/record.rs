@@ -10,6 +10,8 @@
 //! steppable. The page replays under freestyle rules; a renju or exact-five game replays the same moves.
 
 use super::game::GameRecord;
+use base64::Engine as _;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use sente_gomoku::Gomoku;
 use sente_gomoku::notation::move_text;
 
@@ -61,40 +63,12 @@ pub fn replay_link(game: Gomoku, r: &GameRecord) -> String {
 
 /// Base64 with the URL alphabet (`-`, `_`) and no padding, as the page's `b64` writes it.
 pub fn base64url(bytes: &[u8]) -> String {
-    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
-    for chunk in bytes.chunks(3) {
-        let b = [chunk[0], chunk.get(1).copied().unwrap_or(0), chunk.get(2).copied().unwrap_or(0)];
-        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
-        for k in 0..=chunk.len() {
-            out.push(char::from(ALPHABET[((n >> (18 - 6 * k)) & 63) as usize]));
-        }
-    }
-    out
+    URL_SAFE_NO_PAD.encode(bytes)
 }
 
 /// Decodes [`base64url`]'s text; `None` for a character outside its alphabet or a length it cannot write.
 pub fn base64url_decode(text: &str) -> Option<Vec<u8>> {
-    let value = |c: u8| match c {
-        b'A'..=b'Z' => Some(c - b'A'),
-        b'a'..=b'z' => Some(c - b'a' + 26),
-        b'0'..=b'9' => Some(c - b'0' + 52),
-        b'-' => Some(62),
-        b'_' => Some(63),
-        _ => None,
-    };
-    let mut out = Vec::with_capacity(text.len() / 4 * 3 + 2);
-    for chunk in text.as_bytes().chunks(4) {
-        if chunk.len() == 1 {
-            return None;
-        }
-        let mut n = 0u32;
-        for (k, &c) in chunk.iter().enumerate() {
-            n |= u32::from(value(c)?) << (18 - 6 * k);
-        }
-        out.extend_from_slice(&n.to_be_bytes()[1..chunk.len()]);
-    }
-    Some(out)
+    URL_SAFE_NO_PAD.decode(text).ok()
 }
 
 /// The number of board rows a record line's replay link starts from (its `start` board), or `None` when the line
