@@ -276,40 +276,40 @@ fn answer_key(solver_key: u64, max_depth: u32, nodes: u64) -> u64 {
     solver_key ^ (u64::from(max_depth) << 48 ^ nodes).wrapping_mul(0xA24B_AED4_963E_E407)
 }
 
-/// Starts the cache miss of the remembered answer [`vcf_len`] will look up first after `m` is played in `pos`,
-/// for the side to move then (the main search asks it at every node): a hint only.
+/// Starts the cache misses of what [`vcf_len`] reads first after `m` is played in `pos`, for the side to move
+/// then (the main search asks it at every node): the remembered answer and, on a miss there, this thread's
+/// failure-table slot for the same position. A hint only.
 pub fn prefetch_answer(pos: &Position, m: Move, max_depth: u32, nodes: u64) {
-    if let Some(key) = child_answer_key(pos, m, max_depth, nodes) {
-        sente_core::memory::prefetch(&answers()[2 * (key as usize & (ANSWERS - 1))]);
-    }
-    // On a miss there, the solver's first step reads this thread's failure table at the same position.
-    if let Some(child) = pos.hash_after(m) {
-        let key = stones_key(child, pos, 1 - pos.to_move().index());
-        SCRATCH.with_borrow(|failed| {
-            if !failed.is_empty() {
-                sente_core::memory::prefetch(&failed[(key as usize) & (failed.len() - 1)]);
-            }
-        });
-    }
+    let Some(key) = child_key(pos, m) else { return };
+    sente_core::memory::prefetch(&answers()[answer_slot(answer_key(key, max_depth, nodes))]);
+    SCRATCH.with_borrow(|failed| {
+        if !failed.is_empty() {
+            sente_core::memory::prefetch(&failed[(key as usize) & (failed.len() - 1)]);
+        }
+    });
 }
 
-/// The key [`vcf_len`] looks up for the side to move after `m`, computed without playing `m`.
-fn child_answer_key(pos: &Position, m: Move, max_depth: u32, nodes: u64) -> Option<u64> {
-    let child = pos.hash_after(m)?;
-    Some(answer_key(stones_key(child, pos, 1 - pos.to_move().index()), max_depth, nodes))
+/// The [`solver_key`] of the position after `m` for the side to move then, computed without playing `m`.
+fn child_key(pos: &Position, m: Move) -> Option<u64> {
+    Some(stones_key(pos.hash_after(m)?, pos, 1 - pos.to_move().index()))
+}
+
+/// The first of the two words of `key`'s slot in [`answers`].
+fn answer_slot(key: u64) -> usize {
+    2 * (key as usize & (ANSWERS - 1))
 }
 
 /// The answer remembered for `key`: 0 for "no VCF", the line's length plus one for a win.
 fn recall(key: u64) -> Option<u64> {
     let t = answers();
-    let i = 2 * (key as usize & (ANSWERS - 1));
+    let i = answer_slot(key);
     let answer = t[i + 1].load(Ordering::Relaxed);
     (t[i].load(Ordering::Relaxed) ^ answer == key).then_some(answer)
 }
 
 fn remember(key: u64, answer: u64) {
     let t = answers();
-    let i = 2 * (key as usize & (ANSWERS - 1));
+    let i = answer_slot(key);
     t[i].store(key ^ answer, Ordering::Relaxed);
     t[i + 1].store(answer, Ordering::Relaxed);
 }
@@ -399,7 +399,7 @@ mod tests {
                 pos.legal_moves(&mut moves);
                 for k in 0..4 {
                     let m = moves[(seed as usize + 37 * k) % moves.len()];
-                    let expected = child_answer_key(&pos, m, HORIZON_DEPTH_FOR_TEST, 4096);
+                    let expected = child_key(&pos, m).map(|k| answer_key(k, HORIZON_DEPTH_FOR_TEST, 4096));
                     pos.play(m);
                     let attacker = pos.to_move().index();
                     assert_eq!(expected, Some(answer_key(solver_key(&pos, attacker), HORIZON_DEPTH_FOR_TEST, 4096)));
