@@ -307,6 +307,11 @@ export async function bugs(browser) {
       await hit(page, 4);
       await waitMoveCount(page, 1);
       await page.waitForSelector('#chart circle', { timeout: TIMEOUT });
+      // The chart is redrawn as values arrive: read it once its drawing is laid out (a new one has no size yet).
+      await page.waitForFunction(() => {
+        const s = document.querySelector('#chart svg');
+        return s !== null && s.clientWidth > 0 && s.clientHeight > 0;
+      }, null, { timeout: TIMEOUT });
       const c = await page.$eval('#chart svg', (s) => {
         const vb = s.viewBox.baseVal;
         return { ratio: s.clientWidth / s.clientHeight, vb: vb.width / vb.height, par: s.getAttribute('preserveAspectRatio'), labels: s.querySelectorAll('text').length };
