@@ -2,7 +2,8 @@
 
 use super::*;
 use crate::examples::tictactoe::{Board, TicTacToe};
-use crate::{Game, Notation};
+use crate::search::IterationReport;
+use crate::{Game, Notation, SearchLimits};
 
 /// A heuristic with many distinct values, so null windows fail high and PVS re-searches leaves.
 struct Scattered;
