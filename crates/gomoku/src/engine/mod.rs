@@ -27,6 +27,7 @@
 pub mod eval;
 pub mod order;
 pub mod ordered;
+mod rays;
 pub mod threats;
 pub mod tune;
 pub mod tuned;

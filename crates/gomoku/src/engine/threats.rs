@@ -4,8 +4,9 @@
 //! The solvers ([`super::vcf`], [`super::vct`]) and the evaluator build on these. Every query scans the empty cells
 //! near stones only, after checking the position's pattern counters, so a quiet position answers at once.
 
+use crate::Gomoku;
 use crate::patterns::{F3, FIVE, Pat, is_four};
-use crate::position::{FLAG_FIVE, FLAG_FOUR, Move, Position};
+use crate::position::{CellThreats, FLAG_FIVE, FLAG_FOUR, Move, Position};
 use crate::rules::Rule;
 
 /// Colour index of black.
@@ -137,7 +138,92 @@ pub fn threat_moves(pos: &Position, color: usize, out: &mut Vec<Move>) {
 /// whose cell classes take most of a four's worth away from the per-direction weights.
 #[must_use]
 pub fn strength(pos: &Position, color: usize, m: Move) -> i32 {
-    pos.pats(m.index(), color).iter().map(|&p| crate::patterns::ORDER[usize::from(p)]).sum()
+    strength_of(pos.pats(m.index(), color))
+}
+
+/// [`strength`] from a cell's four levels.
+#[must_use]
+pub fn strength_of(levels: [Pat; 4]) -> i32 {
+    levels.iter().map(|&p| crate::patterns::ORDER[usize::from(p)]).sum()
+}
+
+/// True when colour `color` makes a four of any kind on the empty cell `m`.
+#[must_use]
+pub fn makes_four(pos: &Position, m: Move, color: usize) -> bool {
+    CellThreats::of(pos.pats(m.index(), color)).fours > 0
+}
+
+/// The board a VCF search plays its sequences on: the [`Position`] itself, or the light line words of
+/// [`super::rays::Rays`]. Each query means what the free function of the same name means for a position.
+pub(crate) trait ThreatBoard {
+    /// The game (rule and board size).
+    fn game(&self) -> Gomoku;
+    /// The hash of the stones on the board ([`Position::hash`]).
+    fn stones_hash(&self) -> u64;
+    /// [`Position::hash_with_stone`].
+    fn hash_with_stone(&self, index: usize, color: usize) -> u64;
+    /// True when `color` has a five to make.
+    fn has_five(&self, color: usize) -> bool;
+    /// [`first_five`].
+    fn first_five(&self, color: usize) -> Option<Move>;
+    /// [`five_cells`].
+    fn five_cells(&self, color: usize, out: &mut Vec<Move>);
+    /// [`five_cells_after`].
+    fn five_cells_after(&self, color: usize, last: Move, out: &mut Vec<Move>);
+    /// [`four_moves`].
+    fn four_moves(&self, color: usize, out: &mut Vec<Move>);
+    /// [`four_moves_after`] (never asked under renju).
+    fn four_moves_after(&self, color: usize, before: &[Move], four: Move, out: &mut Vec<Move>);
+    /// [`legal_for`].
+    fn legal_for(&self, color: usize, m: Move) -> bool;
+    /// [`makes_four`].
+    fn makes_four(&self, m: Move, color: usize) -> bool;
+    /// Puts a stone of colour `color` on the empty cell `index` ([`Position::place_unvalued`]).
+    fn place(&mut self, index: usize, color: usize);
+    /// Takes back the stone last placed, on `index`.
+    fn remove(&mut self, index: usize);
+}
+
+impl ThreatBoard for Position {
+    fn game(&self) -> Gomoku {
+        Position::game(self)
+    }
+    fn stones_hash(&self) -> u64 {
+        sente_core::State::hash(self)
+    }
+    fn hash_with_stone(&self, index: usize, color: usize) -> u64 {
+        Position::hash_with_stone(self, index, color)
+    }
+    fn has_five(&self, color: usize) -> bool {
+        self.count(color, FIVE) > 0
+    }
+    fn first_five(&self, color: usize) -> Option<Move> {
+        first_five(self, color)
+    }
+    fn five_cells(&self, color: usize, out: &mut Vec<Move>) {
+        five_cells(self, color, out);
+    }
+    fn five_cells_after(&self, color: usize, last: Move, out: &mut Vec<Move>) {
+        five_cells_after(self, color, last, out);
+    }
+    fn four_moves(&self, color: usize, out: &mut Vec<Move>) {
+        four_moves(self, color, out);
+    }
+    fn four_moves_after(&self, color: usize, before: &[Move], four: Move, out: &mut Vec<Move>) {
+        four_moves_after(self, color, before, four, out);
+    }
+    fn legal_for(&self, color: usize, m: Move) -> bool {
+        legal_for(self, color, m)
+    }
+    fn makes_four(&self, m: Move, color: usize) -> bool {
+        makes_four(self, m, color)
+    }
+    fn place(&mut self, index: usize, color: usize) {
+        self.place_unvalued(index, color);
+    }
+    fn remove(&mut self, index: usize) {
+        Position::remove(self, index);
+    }
 }
 
 /// True when `color` has a straight four, a double four or a five available (a threat that cannot be parried by a

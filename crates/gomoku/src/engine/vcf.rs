@@ -8,9 +8,9 @@
 //! [`Deadline`]; an exhausted budget returns "not found", never a wrong proof. [`vcf_len`], the main search's form,
 //! also remembers its answers in a table shared by all threads.
 
-use super::threats::{five_cells, five_cells_after, four_moves, four_moves_after, legal_for, on_a_line_within_four};
-use crate::patterns::FIVE;
-use crate::position::{CellThreats, Move, Position};
+use super::threats::{ThreatBoard, on_a_line_within_four};
+use crate::Gomoku;
+use crate::position::{Move, Position};
 use crate::rules::Rule;
 use sente_core::{Deadline, State, StopFlag};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -111,7 +111,7 @@ impl<'b> Solver<'b> {
     }
 
     /// Attacker `att` to move. True when it wins by continuous fours within `depth` attacking moves.
-    pub(crate) fn attack(&mut self, pos: &mut Position, att: usize, depth: u32) -> bool {
+    pub(crate) fn attack<B: ThreatBoard>(&mut self, pos: &mut B, att: usize, depth: u32) -> bool {
         self.attack_after(pos, att, depth, None, None)
     }
 
@@ -119,9 +119,9 @@ impl<'b> Solver<'b> {
     /// defender had no five to make (so its fives are read on that stone's lines only), and `before`, when given,
     /// is the attacker's four list of the position before its last four and that four (so the new list is read
     /// from them, [`four_moves_after`], instead of the board).
-    fn attack_after(
+    fn attack_after<B: ThreatBoard>(
         &mut self,
-        pos: &mut Position,
+        pos: &mut B,
         att: usize,
         depth: u32,
         block: Option<Move>,
@@ -131,7 +131,7 @@ impl<'b> Solver<'b> {
             return false;
         }
         let def = 1 - att;
-        if let Some(f) = super::threats::first_five(pos, att) {
+        if let Some(f) = pos.first_five(att) {
             self.line.push(f);
             return true;
         }
@@ -146,15 +146,15 @@ impl<'b> Solver<'b> {
         let mut list = self.lists.pop().unwrap_or_default();
         // Whether `list` is every four of the attacker (not the one block of a defender's four).
         let mut full = false;
-        if pos.count(def, FIVE) > 0 {
+        // The defender's fives: made by its last block, if any, else (at the root) anywhere.
+        match block {
+            Some(b) => pos.five_cells_after(def, b, &mut list),
+            None if pos.has_five(def) => pos.five_cells(def, &mut list),
+            None => list.clear(),
+        }
+        if !list.is_empty() {
             // The defender threatens five: the only move is the block, and it must be a four to keep the initiative.
-            match block {
-                Some(b) => five_cells_after(pos, def, b, &mut list),
-                None => five_cells(pos, def, &mut list),
-            }
-            let ok = list.len() == 1
-                && legal_for(pos, att, list[0])
-                && CellThreats::of(pos.pats(list[0].index(), att)).fours > 0;
+            let ok = list.len() == 1 && pos.legal_for(att, list[0]) && pos.makes_four(list[0], att);
             if !ok {
                 self.lists.push(list);
                 return false;
@@ -162,20 +162,26 @@ impl<'b> Solver<'b> {
         } else {
             full = true;
             match before {
-                Some((fours, four)) if pos.rule() != Rule::Renju => four_moves_after(pos, att, fours, four, &mut list),
-                _ => four_moves(pos, att, &mut list),
-            }
-            if self.related && before.is_some() {
-                // The attacker's stones of this sequence are the line's even entries (attacker and defender
-                // alternate: every attacking move is a four, every defence its forced block).
-                let cols = usize::from(pos.dims().cols);
-                let line = &self.line;
-                list.retain(|c| line.iter().step_by(2).any(|s| on_a_line_within_four(c.index(), s.index(), cols)));
+                Some((fours, four)) if pos.game().rule() != Rule::Renju => {
+                    pos.four_moves_after(att, fours, four, &mut list);
+                }
+                _ => pos.four_moves(att, &mut list),
             }
         }
+        // The moves tried: after the first four, in the related form, only the fours near the sequence's own. The
+        // next node's list is read from `list`, every four: a four dropped here may be related there.
+        let mut tries = self.lists.pop().unwrap_or_default();
+        tries.clone_from(&list);
+        if full && self.related && before.is_some() {
+            // The attacker's stones of this sequence are the line's even entries (attacker and defender
+            // alternate: every attacking move is a four, every defence its forced block).
+            let cols = usize::from(pos.game().dims().cols);
+            let line = &self.line;
+            tries.retain(|c| line.iter().step_by(2).any(|s| on_a_line_within_four(c.index(), s.index(), cols)));
+        }
         let mut won = false;
-        for &m in &list {
-            pos.place_unvalued(m.index(), att);
+        for &m in &tries {
+            pos.place(m.index(), att);
             self.line.push(m);
             won = self.defend(pos, att, depth - 1, m, full.then_some(&list[..]));
             pos.remove(m.index());
@@ -184,6 +190,7 @@ impl<'b> Solver<'b> {
             }
             self.line.pop();
         }
+        self.lists.push(tries);
         self.lists.push(list);
         if !won && !self.aborted {
             self.failed[slot] = (key, depth);
@@ -193,22 +200,29 @@ impl<'b> Solver<'b> {
 
     /// The attacker has just made a four with its stone on `four` (having had no five to make before it); the
     /// defender must block it. `fours`, when given, is the attacker's four list from before `four`.
-    fn defend(&mut self, pos: &mut Position, att: usize, depth: u32, four: Move, fours: Option<&[Move]>) -> bool {
+    fn defend<B: ThreatBoard>(
+        &mut self,
+        pos: &mut B,
+        att: usize,
+        depth: u32,
+        four: Move,
+        fours: Option<&[Move]>,
+    ) -> bool {
         let def = 1 - att;
-        if pos.count(def, FIVE) > 0 {
+        if pos.has_five(def) {
             return false;
         }
         let mut fives = self.lists.pop().unwrap_or_default();
-        five_cells_after(pos, att, four, &mut fives);
+        pos.five_cells_after(att, four, &mut fives);
         let result = match fives.len() {
             0 => false,
-            1 if legal_for(pos, def, fives[0]) => {
+            1 if pos.legal_for(def, fives[0]) => {
                 let b = fives[0];
                 // The attacker's next step first reads the failure table at the position after the block: start
                 // that slot's cache miss before the block is placed.
-                let next = stones_key(pos.hash_with_stone(b.index(), def), pos, att);
+                let next = stones_key(pos.hash_with_stone(b.index(), def), pos.game(), att);
                 sente_core::memory::prefetch(&self.failed[(next as usize) & (self.failed.len() - 1)]);
-                pos.place_unvalued(b.index(), def);
+                pos.place(b.index(), def);
                 self.line.push(b);
                 let won = self.attack_after(pos, att, depth, Some(b), fours.map(|f| (f, four)));
                 pos.remove(b.index());
@@ -238,18 +252,17 @@ impl<'b> Solver<'b> {
 
 /// The key of `pos` with attacker `att` (0 black, 1 white) under its rule and board: the stones' hash mixed with
 /// [`game_key`] and a tag for white.
-fn solver_key(pos: &Position, att: usize) -> u64 {
-    stones_key(pos.hash(), pos, att)
+fn solver_key(pos: &impl ThreatBoard, att: usize) -> u64 {
+    stones_key(pos.stones_hash(), pos.game(), att)
 }
 
 /// [`solver_key`] for the stones whose hash is `hash` on the board and rule of `pos`.
-fn stones_key(hash: u64, pos: &Position, att: usize) -> u64 {
-    hash ^ game_key(pos) ^ if att == 0 { 0 } else { 0x9E37_79B9_7F4A_7C15 }
+fn stones_key(hash: u64, game: Gomoku, att: usize) -> u64 {
+    hash ^ game_key(game) ^ if att == 0 { 0 } else { 0x9E37_79B9_7F4A_7C15 }
 }
 
 /// A key for the rule and board size of `pos`, mixed into the failure table's keys.
-fn game_key(pos: &Position) -> u64 {
-    let g = pos.game();
+fn game_key(g: Gomoku) -> u64 {
     let d = g.dims();
     let tag = (g.rule() as u64) << 16 | u64::from(d.cols) << 8 | u64::from(d.rows);
     tag.wrapping_mul(0xD6E8_FEB8_6659_FD93)
@@ -291,7 +304,7 @@ pub fn prefetch_answer(pos: &Position, m: Move, max_depth: u32, nodes: u64) {
 
 /// The [`solver_key`] of the position after `m` for the side to move then, computed without playing `m`.
 fn child_key(pos: &Position, m: Move) -> Option<u64> {
-    Some(stones_key(pos.hash_after(m)?, pos, 1 - pos.to_move().index()))
+    Some(stones_key(pos.hash_after(m)?, pos.game(), 1 - pos.to_move().index()))
 }
 
 /// The first of the two words of `key`'s slot in [`answers`].
@@ -346,7 +359,12 @@ pub fn vcf_len(
         }
         let mut solver = Solver::limited(nodes, deadline, None, std::mem::take(failed));
         solver.related = true;
-        let won = solver.attack(pos, attacker, max_depth);
+        // The sequences are played on the light line words where they apply, on the position otherwise: the
+        // same search either way (`tests::the_light_board_searches_as_the_position_does`).
+        let won = match super::rays::Rays::of(pos) {
+            Some(mut rays) => solver.attack(&mut rays, attacker, max_depth),
+            _ => solver.attack(pos, attacker, max_depth),
+        };
         let len = solver.line.len();
         *failed = std::mem::take(&mut solver.failed);
         (won.then_some(len), won || !solver.aborted || solver.nodes >= nodes)
@@ -413,4 +431,68 @@ mod tests {
     }
 
     const HORIZON_DEPTH_FOR_TEST: u32 = 12;
+
+    /// The related-fours search of [`vcf_len`] visits the same nodes in the same order and proves the same lines on
+    /// the light line words as on the position, for both colours, under the two rules the light board serves, on
+    /// boards of 15 and 19: from the timed bench's positions and along random continuations of them that make
+    /// no five and no open four (and the position is given back unchanged).
+    #[test]
+    fn the_light_board_searches_as_the_position_does() {
+        use crate::patterns::{D4, F4, FIVE};
+        let (mut searched, mut won) = (0, 0);
+        for (rule, size) in [(Rule::Freestyle, 15), (Rule::ExactFive, 15), (Rule::Freestyle, 19), (Rule::ExactFive, 19)]
+        {
+            let game = Gomoku::new(size, rule).unwrap();
+            for (k, start) in crate::bench::search_positions(game).into_iter().enumerate() {
+                let mut pos = start;
+                let mut seed = 1_000 * k as u64 + size as u64 + rule as u64;
+                let mut moves = MoveList::new();
+                for _ in 0..24 {
+                    for att in 0..2 {
+                        let budget = Budget::nodes(3_000);
+                        let run = |board: &mut dyn FnMut(&mut Solver) -> bool| {
+                            let mut solver = Solver::with_failed(&budget, vec![(0, 0); 1 << 12]);
+                            solver.related = true;
+                            let w = board(&mut solver);
+                            (w, solver.take_line(), solver.nodes)
+                        };
+                        let hash = pos.hash();
+                        let heavy = run(&mut |solver| solver.attack(&mut pos, att, HORIZON_DEPTH_FOR_TEST));
+                        let mut rays = super::super::rays::Rays::of(&pos).expect("a light board");
+                        let light = run(&mut |solver| solver.attack(&mut rays, att, HORIZON_DEPTH_FOR_TEST));
+                        assert_eq!(
+                            heavy,
+                            light,
+                            "{rule:?} {size} position {k} after {} stones, attacker {att}",
+                            pos.stones()
+                        );
+                        assert_eq!(pos.hash(), hash);
+                        searched += u32::from(heavy.2 > 10);
+                        won += u32::from(heavy.0);
+                    }
+                    // A stone near the others that makes no five and no open four, blocking the opponent's five.
+                    pos.legal_moves(&mut moves);
+                    let me = pos.to_move().index();
+                    let quiet = |m: &Move| {
+                        let t = pos.tally_after(m.index(), me);
+                        pos.near(m.index()) > 0 && t.count(me, FIVE) + t.count(me, F4) + t.count(me, D4) == 0
+                    };
+                    let mut next: Vec<_> = moves.iter().copied().filter(quiet).collect();
+                    if let Some(block) = moves.iter().copied().find(|m| pos.makes_five(m.index(), 1 - me)) {
+                        next = vec![block];
+                    }
+                    if next.is_empty() || pos.outcome().is_some() {
+                        break;
+                    }
+                    let (s, r) = sente_core::zobrist::splitmix64(seed);
+                    seed = s;
+                    pos.play(next[r as usize % next.len()]);
+                    if pos.outcome().is_some() {
+                        break;
+                    }
+                }
+            }
+        }
+        assert!(searched > 200 && won > 20, "{searched} searches of more than ten nodes, {won} wins");
+    }
 }

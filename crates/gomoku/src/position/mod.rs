@@ -280,6 +280,19 @@ impl Position {
         Tally(self.acc)
     }
 
+    /// The hash key of a stone of colour `color` on `index`: placing or removing one changes a position's hash by
+    /// it.
+    #[must_use]
+    pub fn stone_key(index: usize, color: usize) -> u64 {
+        KEYS[2 * index + color]
+    }
+
+    /// The pattern table of the position's rule.
+    #[must_use]
+    pub fn pattern_table(&self) -> &'static crate::patterns::PatternTable {
+        self.table
+    }
+
     /// The hash the position would have after [`Position::place`] puts a stone of colour `color` on `index` (the
     /// side to move unchanged), computed without placing it: the threat solvers prefetch table slots with it.
     #[must_use]
