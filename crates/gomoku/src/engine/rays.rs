@@ -1,152 +1,49 @@
-//! A light board for the horizon VCF: every row, column and diagonal as one 64-bit word of two-bit cells (empty,
-//! black, white, wall), so a stone is four bit operations to place or take back instead of the refresh of the
-//! forty cells around it that [`Position::place_unvalued`] makes. A cell's level in one direction is read on
-//! demand from the window code cut out of its line's word, through the position's own pattern table.
+//! The light board the horizon VCF plays its sequences on: the position's line words (`position/rays.rs`: every
+//! row, column and diagonal as one word of two-bit cells, kept by play and undo), where a solver's stone is four
+//! bit operations to place or take back instead of the refresh of the forty cells around it that
+//! [`Position::place_unvalued`] makes. A cell's level in one direction is read on demand from the window code cut
+//! out of its line's word, through the position's own pattern table.
 //!
-//! [`Rays`] borrows the position it starts from and is in step with it while none of its own stones is on the
-//! board, so it answers the root's queries (the first fives and fours of a sequence) from the position's kept
-//! words, and only reads its lines below the root. It answers the queries of [`ThreatBoard`] that the VCF solver
-//! asks between a four and its block; renju is left to the position (a stone there can lift a forbidden point
-//! anywhere), and so are boards wider than 22 cells, whose lines do not fit a word with their walls.
+//! [`Rays`] is in step with the position's kept levels while none of the solver's stones is on the lines, so it
+//! answers the root's queries (the first fives and fours of a sequence) from those, and reads the lines only
+//! below the root, where the queries are the fives after a four or a block and the fours after a four. Renju is
+//! left to the position (a stone there can lift a forbidden point anywhere), and so are boards wider than 22
+//! cells, whose lines do not fit a word with their walls: their positions keep no line words.
 
 use super::threats::{self, ThreatBoard, strength_of};
 use crate::Gomoku;
 use crate::patterns::{FIVE, HALF, Pat, PatternTable, is_four};
-use crate::position::{Move, Position};
-use crate::rules::Rule;
-use std::rc::Rc;
+use crate::position::{Move, Position, RayGeo};
 
-/// The widest board (in rows and columns) whose lines fit a word: `HALF` wall cells each side plus the line.
-pub const MAX_RAY_SIDE: usize = 32 - 2 * HALF as usize;
-
-/// Where each cell sits on its four lines, and the empty board's words, for one board size.
-struct RayGeo {
-    rows: usize,
-    cols: usize,
-    /// Per cell and direction (row, column, diagonal, anti-diagonal): the line's index.
-    line: Vec<[u8; 4]>,
-    /// Per cell and direction: the bit shift of the cell's two bits in its line's word.
-    shift: Vec<[u8; 4]>,
-    /// Per cell and direction: how many cells (at most four) lie forward and backward of it on its line.
-    room: Vec<[[u8; 2]; 4]>,
-    /// The step between neighbouring cells' indices along each direction.
-    stride: [isize; 4],
-    /// Every line's word on the empty board: walls outside the line, empty cells on it.
-    empty: Vec<u64>,
-}
-
-impl RayGeo {
-    fn new(rows: usize, cols: usize) -> RayGeo {
-        let (r_n, c_n) = (rows as isize, cols as isize);
-        // Lines: rows, then columns, then diagonals (row − column constant), then anti-diagonals (row + column).
-        let diag0 = rows + cols;
-        let anti0 = diag0 + rows + cols - 1;
-        let mut empty = vec![u64::MAX; anti0 + rows + cols - 1];
-        let (mut line, mut shift, mut room) = (Vec::new(), Vec::new(), Vec::new());
-        let stride = [1, c_n, c_n + 1, c_n - 1];
-        for i in 0..rows * cols {
-            let (r, c) = ((i / cols) as isize, (i % cols) as isize);
-            // Each direction's (line, position along it, length): positions grow along `stride`.
-            let specs = [
-                (r as usize, c, c_n),
-                (rows + c as usize, r, r_n),
-                (diag0 + (r - c + c_n - 1) as usize, r.min(c), (r_n - (r - c).max(0)).min(c_n - (c - r).max(0))),
-                (
-                    anti0 + (r + c) as usize,
-                    r - (r + c - (c_n - 1)).max(0),
-                    (r + c).min(r_n - 1) - (r + c - (c_n - 1)).max(0) + 1,
-                ),
-            ];
-            let mut l = [0u8; 4];
-            let mut s = [0u8; 4];
-            let mut m = [[0u8; 2]; 4];
-            for (d, &(id, pos, len)) in specs.iter().enumerate() {
-                let bit = 2 * (pos as usize + HALF as usize);
-                l[d] = id as u8;
-                s[d] = bit as u8;
-                m[d] = [(len - 1 - pos).min(4) as u8, pos.min(4) as u8];
-                empty[id] &= !(3 << bit);
-            }
-            line.push(l);
-            shift.push(s);
-            room.push(m);
-        }
-        RayGeo { rows, cols, line, shift, room, stride, empty }
-    }
-}
-
-thread_local! {
-    /// The geometry of the last board size asked for on this thread.
-    static GEO: std::cell::RefCell<Option<Rc<RayGeo>>> = const { std::cell::RefCell::new(None) };
-}
-
-fn geometry(rows: usize, cols: usize) -> Rc<RayGeo> {
-    GEO.with_borrow_mut(|g| match g {
-        Some(geo) if geo.rows == rows && geo.cols == cols => Rc::clone(geo),
-        _ => {
-            let geo = Rc::new(RayGeo::new(rows, cols));
-            *g = Some(Rc::clone(&geo));
-            geo
-        }
-    })
-}
-
-/// The light board: `pos` with the solver's stones added on the line words only.
+/// The light board: the position with the solver's stones on its line words only.
 pub(crate) struct Rays<'p> {
-    pos: &'p Position,
+    pos: &'p mut Position,
     table: &'static PatternTable,
-    geo: Rc<RayGeo>,
-    /// Line words, filled from `pos` when the first stone is placed (a search that places none never reads them).
-    words: Vec<u64>,
-    built: bool,
-    /// Stones placed on top of `pos` (at 0 the two agree and `pos` answers).
+    /// Stones placed on the lines alone (at 0 the position's levels agree with its lines, and answer).
     placed: u32,
+    /// The hash of the stones, the solver's on the lines included.
     hash: u64,
 }
 
 impl<'p> Rays<'p> {
-    /// A light board for `pos`, or `None` where it does not apply (renju, or a board wider than
-    /// [`MAX_RAY_SIDE`]).
-    pub(crate) fn of(pos: &'p Position) -> Option<Rays<'p>> {
-        let dims = pos.dims();
-        let (rows, cols) = (usize::from(dims.rows), usize::from(dims.cols));
-        if pos.rule() == Rule::Renju || rows > MAX_RAY_SIDE || cols > MAX_RAY_SIDE {
-            return None;
-        }
-        Some(Rays {
-            pos,
-            table: pos.pattern_table(),
-            geo: geometry(rows, cols),
-            words: Vec::new(),
-            built: false,
-            placed: 0,
-            hash: sente_core::State::hash(pos),
-        })
+    /// The light board of `pos`, or `None` where the position keeps no line words (renju, or a board wider than
+    /// 22 cells).
+    pub(crate) fn of(pos: &'p mut Position) -> Option<Rays<'p>> {
+        pos.rays()?;
+        let (table, hash) = (pos.pattern_table(), sente_core::State::hash(&*pos));
+        Some(Rays { pos, table, placed: 0, hash })
     }
 
-    fn build(&mut self) {
-        self.words.clear();
-        self.words.extend_from_slice(&self.geo.empty);
-        for (i, &stone) in self.pos.cells().iter().enumerate() {
-            if stone != 0 {
-                self.set(i, u64::from(stone));
-            }
-        }
-        self.built = true;
-    }
-
+    /// The geometry and the words (present: checked by [`Rays::of`]).
     #[inline]
-    fn set(&mut self, i: usize, stone: u64) {
-        let (line, shift) = (self.geo.line[i], self.geo.shift[i]);
-        for d in 0..4 {
-            let w = &mut self.words[usize::from(line[d])];
-            *w = (*w & !(3 << shift[d])) | (stone << shift[d]);
-        }
+    fn lines(&self) -> (&RayGeo, &[u64]) {
+        self.pos.rays().unwrap_or_else(|| unreachable!("a light board keeps its position's line words"))
     }
 
     #[inline]
     fn is_empty(&self, i: usize) -> bool {
-        (self.words[usize::from(self.geo.line[i][0])] >> self.geo.shift[i][0]) & 3 == 0
+        let (g, w) = self.lines();
+        (w[usize::from(g.line[i][0])] >> g.shift[i][0]) & 3 == 0
     }
 
     /// The level colour `color` makes on an empty cell whose two bits sit at `shift` in the line word `w`: the
@@ -160,8 +57,9 @@ impl<'p> Rays<'p> {
     /// The levels colour `color` makes on the empty cell `i` in the four directions.
     #[inline]
     fn levels(&self, i: usize, color: usize) -> [Pat; 4] {
-        let (line, shift) = (&self.geo.line[i], &self.geo.shift[i]);
-        std::array::from_fn(|d| self.level_in(self.words[usize::from(line[d])], u32::from(shift[d]), color))
+        let (g, w) = self.lines();
+        let (line, shift) = (&g.line[i], &g.shift[i]);
+        std::array::from_fn(|d| self.level_in(w[usize::from(line[d])], u32::from(shift[d]), color))
     }
 
     /// Calls `f` with every empty cell on the four lines through `i`, at most four steps away, and the level
@@ -170,10 +68,11 @@ impl<'p> Rays<'p> {
     /// that many there, so the other lines are skipped unread.
     #[inline]
     fn on_lines(&self, i: usize, color: usize, stones: u32, mut f: impl FnMut(usize, Pat)) {
-        let (line, shift, room) = (&self.geo.line[i], &self.geo.shift[i], &self.geo.room[i]);
+        let (g, words) = self.lines();
+        let (line, shift, room) = (&g.line[i], &g.shift[i], &g.room[i]);
         for d in 0..4 {
-            let w = self.words[usize::from(line[d])];
-            let (s, stride) = (u32::from(shift[d]), self.geo.stride[d]);
+            let w = words[usize::from(line[d])];
+            let (s, stride) = (u32::from(shift[d]), g.stride[d]);
             // The nine cells from four steps back to four ahead, two bits each; a colour's stone is 01 or 10.
             let x = (w >> (s - 8)) & 0x3FFFF;
             let (lo, hi) = (x & 0x15555, (x >> 1) & 0x15555);
@@ -224,7 +123,7 @@ impl<'p> Rays<'p> {
     /// Every empty cell within two cells of a stone where `pred` holds, in board order (the scans below the root
     /// that a forced block leaves: rare).
     fn scan(&self, pred: impl Fn(usize) -> bool, out: &mut Vec<Move>) {
-        let (rows, cols) = (self.geo.rows, self.geo.cols);
+        let (rows, cols) = (self.lines().0.rows, self.lines().0.cols);
         let near = |r: usize, c: usize| {
             (r.saturating_sub(2)..(r + 3).min(rows))
                 .any(|rr| (c.saturating_sub(2)..(c + 3).min(cols)).any(|cc| !self.is_empty(rr * cols + cc)))
@@ -324,18 +223,60 @@ impl ThreatBoard for Rays<'_> {
     }
 
     fn place(&mut self, index: usize, color: usize) {
-        if !self.built {
-            self.build();
-        }
-        self.set(index, color as u64 + 1);
+        self.pos.set_ray(index, color as u64 + 1);
         self.hash ^= Position::stone_key(index, color);
         self.placed += 1;
     }
 
     fn remove(&mut self, index: usize) {
-        let color = (self.words[usize::from(self.geo.line[index][0])] >> self.geo.shift[index][0]) & 3;
-        self.set(index, 0);
+        let color = {
+            let (g, w) = self.lines();
+            (w[usize::from(g.line[index][0])] >> g.shift[index][0]) & 3
+        };
+        self.pos.set_ray(index, 0);
         self.hash ^= Position::stone_key(index, color as usize - 1);
         self.placed -= 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Rule;
+    use sente_core::{Game, MoveList, State};
+
+    /// Along random games on boards from 5 to 22 cells (the widest with line words) under both rules, every empty
+    /// cell's levels read from the lines equal the position's kept levels, with the light board's own stones
+    /// placed and taken back in between.
+    #[test]
+    fn levels_read_from_the_lines_are_the_positions() {
+        let mut seed = 17;
+        for rule in [Rule::Freestyle, Rule::ExactFive] {
+            for side in [5, 9, 15, 19, 22] {
+                let mut pos = Gomoku::new(side, rule).unwrap().initial_state();
+                let mut moves = MoveList::new();
+                while pos.outcome().is_none() && pos.stones() < side * side / 2 {
+                    let mut rays = Rays::of(&mut pos).expect("line words");
+                    // A light stone on and off the lines changes nothing once taken back.
+                    let probe = (0..side * side).find(|&i| rays.is_empty(i)).expect("an empty cell");
+                    rays.place(probe, 1);
+                    rays.remove(probe);
+                    for i in 0..side * side {
+                        if rays.is_empty(i) {
+                            for c in 0..2 {
+                                assert_eq!(rays.levels(i, c), rays.pos.pats(i, c), "{rule} {side} cell {i} colour {c}");
+                            }
+                        }
+                    }
+                    pos.legal_moves(&mut moves);
+                    let (next, r) = sente_core::zobrist::splitmix64(seed);
+                    seed = next;
+                    pos.play(moves[r as usize % moves.len()]);
+                }
+                assert!(pos.stones() > 4);
+            }
+        }
+        assert!(Rays::of(&mut Gomoku::new(23, Rule::Freestyle).unwrap().initial_state()).is_none());
+        assert!(Rays::of(&mut Gomoku::new(15, Rule::Renju).unwrap().initial_state()).is_none());
     }
 }

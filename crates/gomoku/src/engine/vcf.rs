@@ -458,7 +458,7 @@ mod tests {
                         };
                         let hash = pos.hash();
                         let heavy = run(&mut |solver| solver.attack(&mut pos, att, HORIZON_DEPTH_FOR_TEST));
-                        let mut rays = super::super::rays::Rays::of(&pos).expect("a light board");
+                        let mut rays = super::super::rays::Rays::of(&mut pos).expect("a light board");
                         let light = run(&mut |solver| solver.attack(&mut rays, att, HORIZON_DEPTH_FOR_TEST));
                         assert_eq!(
                             heavy,

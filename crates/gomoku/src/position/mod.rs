@@ -20,8 +20,11 @@
 //! per-cell queries (cells near stones, levels, flags, the quick key) in `cells.rs`.
 
 mod cells;
+mod rays;
 mod tables;
 mod update;
+
+pub(crate) use rays::RayGeo;
 
 use tables::*;
 pub use tables::{CellThreats, FLAG_ANY_FOUR, FLAG_FIVE, FLAG_FOUR, FLAG_OPEN_FOUR, Tally};
@@ -151,6 +154,9 @@ pub struct Position {
     to_move: Player,
     winner: Option<Player>,
     hash: u64,
+    /// The line words and their geometry (shared by clones), where the position keeps them (see `rays.rs`).
+    ray_geo: Option<Arc<RayGeo>>,
+    ray_words: Vec<u64>,
 }
 
 impl Position {
@@ -174,6 +180,8 @@ impl Position {
             to_move: Player::First,
             winner: None,
             hash: 0,
+            ray_geo: RayGeo::of(game).map(Arc::new),
+            ray_words: Vec::new(),
         };
         p.rebuild();
         p

@@ -41,6 +41,7 @@ impl Position {
         }
         let stone = color as u8 + 1;
         self.board[index] = stone;
+        self.set_ray(index, u64::from(stone));
         self.update_lines::<VALUED>(index, u32::from(stone), &mut frame.saved);
         self.frames.push(frame);
         self.set_occupied(index, true);
@@ -53,6 +54,7 @@ impl Position {
     pub fn remove(&mut self, index: usize) {
         let color = usize::from(self.board[index]) - 1;
         self.board[index] = EMPTY;
+        self.set_ray(index, 0);
         self.lines[index].open = u8::MAX;
         match self.frames.last() {
             Some(f) if usize::from(f.index) == index => {
@@ -244,6 +246,7 @@ impl Position {
             }
             self.cache[i] = cache_of(self.lines[i].pk);
         }
+        self.rebuild_rays();
         self.acc = self.recount();
         for i in 0..self.board.len() {
             if self.board[i] != EMPTY {
@@ -311,6 +314,8 @@ mod tests {
                         );
                     }
                     assert_eq!(p.cache, fresh.cache, "{rule} {side}x{side} step {step}: cell caches");
+                    assert_eq!(p.ray_words, fresh.ray_words, "{rule} {side}x{side} step {step}: line words");
+                    assert_eq!(p.ray_words.is_empty(), rule == Rule::Renju || side > 22, "{rule} {side}x{side}");
                     for i in (0..side * side).filter(|&i| p.cell(i) == EMPTY) {
                         for flag in [1u8, 2, 4, 8, 16, 32, 6, 17, 48] {
                             assert_eq!(p.has_flag(i, flag), p.flags(i) & flag != 0, "{rule} {side}x{side} step {step}");
