@@ -222,6 +222,13 @@ impl ThreatBoard for Rays<'_> {
         if self.placed == 0 { threats::makes_four(self.pos, m, color) } else { self.makes_four_at(m.index(), color) }
     }
 
+    /// From the line geometry: the same line and at most four steps (eight bits) apart, no division.
+    fn on_a_line_within_four(&self, a: Move, b: Move) -> bool {
+        let g = self.lines().0;
+        let (la, lb, sa, sb) = (&g.line[a.index()], &g.line[b.index()], &g.shift[a.index()], &g.shift[b.index()]);
+        (0..4).any(|d| la[d] == lb[d] && sa[d].abs_diff(sb[d]) <= 8)
+    }
+
     fn place(&mut self, index: usize, color: usize) {
         self.pos.set_ray(index, color as u64 + 1);
         self.hash ^= Position::stone_key(index, color);
@@ -247,7 +254,7 @@ mod tests {
 
     /// Along random games on boards from 5 to 22 cells (the widest with line words) under both rules, every empty
     /// cell's levels read from the lines equal the position's kept levels, with the light board's own stones
-    /// placed and taken back in between.
+    /// placed and taken back in between; and the lines say which cells are near on a line as the coordinates do.
     #[test]
     fn levels_read_from_the_lines_are_the_positions() {
         let mut seed = 17;
@@ -266,6 +273,13 @@ mod tests {
                             for c in 0..2 {
                                 assert_eq!(rays.levels(i, c), rays.pos.pats(i, c), "{rule} {side} cell {i} colour {c}");
                             }
+                        }
+                    }
+                    for a in (0..side * side).step_by(7) {
+                        for b in 0..side * side {
+                            let (a, b) = (Move(a as u16), Move(b as u16));
+                            let direct = threats::on_a_line_within_four(a.index(), b.index(), side);
+                            assert_eq!(rays.on_a_line_within_four(a, b), direct, "{side}: {a:?} {b:?}");
                         }
                     }
                     pos.legal_moves(&mut moves);

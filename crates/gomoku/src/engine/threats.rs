@@ -182,6 +182,10 @@ pub(crate) trait ThreatBoard {
     fn place(&mut self, index: usize, color: usize);
     /// Takes back the stone last placed, on `index`.
     fn remove(&mut self, index: usize);
+    /// [`on_a_line_within_four`] for two cells of this board.
+    fn on_a_line_within_four(&self, a: Move, b: Move) -> bool {
+        on_a_line_within_four(a.index(), b.index(), usize::from(self.game().dims().cols))
+    }
 }
 
 impl ThreatBoard for Position {

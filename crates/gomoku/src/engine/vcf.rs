@@ -8,7 +8,7 @@
 //! [`Deadline`]; an exhausted budget returns "not found", never a wrong proof. [`vcf_len`], the main search's form,
 //! also remembers its answers in a table shared by all threads.
 
-use super::threats::{ThreatBoard, on_a_line_within_four};
+use super::threats::ThreatBoard;
 use crate::Gomoku;
 use crate::position::{Move, Position};
 use crate::rules::Rule;
@@ -175,9 +175,8 @@ impl<'b> Solver<'b> {
         if full && self.related && before.is_some() {
             // The attacker's stones of this sequence are the line's even entries (attacker and defender
             // alternate: every attacking move is a four, every defence its forced block).
-            let cols = usize::from(pos.game().dims().cols);
             let line = &self.line;
-            tries.retain(|c| line.iter().step_by(2).any(|s| on_a_line_within_four(c.index(), s.index(), cols)));
+            tries.retain(|&c| line.iter().step_by(2).any(|&s| pos.on_a_line_within_four(c, s)));
         }
         let mut won = false;
         for &m in &tries {
