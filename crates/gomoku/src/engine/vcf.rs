@@ -115,6 +115,15 @@ impl<'b> Solver<'b> {
         self.attack_after(pos, att, depth, None, None)
     }
 
+    /// [`Solver::attack`] on the position's light line words where it keeps them (the same search, fewer
+    /// instructions a stone: see `rays.rs`), else on the position.
+    pub(crate) fn attack_on(&mut self, pos: &mut Position, att: usize, depth: u32) -> bool {
+        match super::rays::Rays::of(pos) {
+            Some(mut rays) => self.attack(&mut rays, att, depth),
+            None => self.attack(pos, att, depth),
+        }
+    }
+
     /// [`Solver::attack`] where `block`, when given, is the defender's stone just placed, before which the
     /// defender had no five to make (so its fives are read on that stone's lines only), and `before`, when given,
     /// is the attacker's four list of the position before its last four and that four (so the new list is read
@@ -358,12 +367,7 @@ pub fn vcf_len(
         }
         let mut solver = Solver::limited(nodes, deadline, None, std::mem::take(failed));
         solver.related = true;
-        // The sequences are played on the light line words where they apply, on the position otherwise: the
-        // same search either way (`tests::the_light_board_searches_as_the_position_does`).
-        let won = match super::rays::Rays::of(pos) {
-            Some(mut rays) => solver.attack(&mut rays, attacker, max_depth),
-            _ => solver.attack(pos, attacker, max_depth),
-        };
+        let won = solver.attack_on(pos, attacker, max_depth);
         let len = solver.line.len();
         *failed = std::mem::take(&mut solver.failed);
         (won.then_some(len), won || !solver.aborted || solver.nodes >= nodes)
@@ -394,7 +398,7 @@ pub fn find_vcf(pos: &mut Position, attacker: usize, max_depth: u32, budget: &Bu
         return Proof { line: None, nodes: 0 };
     }
     let mut solver = Solver::new(budget);
-    let won = solver.attack(pos, attacker, max_depth);
+    let won = solver.attack_on(pos, attacker, max_depth);
     Proof { line: won.then(|| solver.take_line()), nodes: solver.nodes }
 }
 
@@ -431,8 +435,8 @@ mod tests {
 
     const HORIZON_DEPTH_FOR_TEST: u32 = 12;
 
-    /// The related-fours search of [`vcf_len`] visits the same nodes in the same order and proves the same lines on
-    /// the light line words as on the position, for both colours, under the two rules the light board serves, on
+    /// The search of [`vcf_len`] (related fours) and of [`find_vcf`] (every four) visits the same nodes in the
+    /// same order and proves the same lines on the light line words as on the position, for both colours, under the two rules the light board serves, on
     /// boards of 15 and 19: from the timed bench's positions and along random continuations of them that make
     /// no five and no open four (and the position is given back unchanged).
     #[test]
@@ -449,9 +453,11 @@ mod tests {
                 for _ in 0..24 {
                     for att in 0..2 {
                         let budget = Budget::nodes(3_000);
+                        // `vcf_len`'s related fours, and `find_vcf`'s every four, in turn.
+                        let related = (pos.stones() + att) % 2 == 0;
                         let run = |board: &mut dyn FnMut(&mut Solver) -> bool| {
                             let mut solver = Solver::with_failed(&budget, vec![(0, 0); 1 << 12]);
-                            solver.related = true;
+                            solver.related = related;
                             let w = board(&mut solver);
                             (w, solver.take_line(), solver.nodes)
                         };

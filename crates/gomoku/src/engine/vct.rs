@@ -54,7 +54,7 @@ impl Vct<'_> {
             return won;
         } else {
             self.vcf.take_line();
-            if self.vcf.attack(pos, att, INNER_VCF_DEPTH) {
+            if self.vcf.attack_on(pos, att, INNER_VCF_DEPTH) {
                 self.line.extend(self.vcf.take_line());
                 return true;
             }
@@ -117,7 +117,7 @@ impl Vct<'_> {
         }
         // A defender with a VCF of his own answers the three with it.
         self.vcf.take_line();
-        let counter = self.vcf.attack(pos, def, INNER_VCF_DEPTH);
+        let counter = self.vcf.attack_on(pos, def, INNER_VCF_DEPTH);
         self.vcf.take_line();
         if counter || self.vcf.aborted {
             return false;
