@@ -59,7 +59,7 @@ pub(crate) struct Solver<'b> {
     cancel: Option<&'b StopFlag>,
     pub(crate) nodes: u64,
     pub(crate) aborted: bool,
-    failed: Vec<(u64, u32)>,
+    failed: Vec<u64>,
     line: Vec<Move>,
     lists: Vec<Vec<Move>>,
     /// After the first four, try only fours on a line through one of the attacker's earlier fours of the same
@@ -69,12 +69,12 @@ pub(crate) struct Solver<'b> {
 
 impl<'b> Solver<'b> {
     pub(crate) fn new(budget: &'b Budget) -> Solver<'b> {
-        Solver::with_failed(budget, vec![(0, 0); FAILED_SIZE])
+        Solver::with_failed(budget, vec![0; FAILED_SIZE])
     }
 
-    /// A solver that remembers failures in `failed` (a power-of-two length), which may hold entries of earlier
+    /// A solver that remembers failures in `failed` (a power-of-two length of at least 64, [`fail_entry`]s), which may hold entries of earlier
     /// searches: a recorded failure is a fact about the position, the attacker and the depth, not about a budget.
-    pub(crate) fn with_failed(budget: &'b Budget, failed: Vec<(u64, u32)>) -> Solver<'b> {
+    pub(crate) fn with_failed(budget: &'b Budget, failed: Vec<u64>) -> Solver<'b> {
         Solver::limited(budget.nodes, budget.deadline.as_ref(), budget.cancel.as_ref(), failed)
     }
 
@@ -83,9 +83,9 @@ impl<'b> Solver<'b> {
         limit: u64,
         deadline: Option<&'b Deadline>,
         cancel: Option<&'b StopFlag>,
-        failed: Vec<(u64, u32)>,
+        failed: Vec<u64>,
     ) -> Solver<'b> {
-        debug_assert!(failed.len().is_power_of_two());
+        debug_assert!(failed.len().is_power_of_two() && failed.len() > FAIL_DEPTH as usize);
         Solver {
             limit,
             deadline,
@@ -149,7 +149,7 @@ impl<'b> Solver<'b> {
         // size says nothing about another. A known failure is answered before any move is listed.
         let key = solver_key(pos, att);
         let slot = (key as usize) & (self.failed.len() - 1);
-        if depth == 0 || (self.failed[slot].0 == key && self.failed[slot].1 >= depth) {
+        if depth == 0 || failed_at(self.failed[slot], key, depth) {
             return false;
         }
         let mut list = self.lists.pop().unwrap_or_default();
@@ -201,7 +201,7 @@ impl<'b> Solver<'b> {
         self.lists.push(tries);
         self.lists.push(list);
         if !won && !self.aborted {
-            self.failed[slot] = (key, depth);
+            self.failed[slot] = fail_entry(key, depth);
         }
         won
     }
@@ -284,12 +284,12 @@ const ANSWERS: usize = 1 << 17;
 
 /// The answers of [`vcf_len`], shared by every thread of the process (the Lazy SMP helpers start each search
 /// with fresh thread-local tables, so a per-thread table would keep their answers from one move to the next):
-/// two words a slot, the key XOR the answer and the answer, so a slot torn by two threads writing at once reads
-/// as a miss, never as a wrong answer.
+/// one word a slot, the key's high bits and the answer in its low six (the slot's index holds the key's low
+/// bits), written and read whole, so two threads writing at once never leave a slot that reads as a wrong answer.
 static ANSWERS_SHARED: std::sync::OnceLock<Box<[AtomicU64]>> = std::sync::OnceLock::new();
 
 fn answers() -> &'static [AtomicU64] {
-    ANSWERS_SHARED.get_or_init(|| (0..2 * ANSWERS).map(|_| AtomicU64::new(0)).collect())
+    ANSWERS_SHARED.get_or_init(|| (0..ANSWERS).map(|_| AtomicU64::new(0)).collect())
 }
 
 /// The key of [`vcf_len`]'s remembered answer for a position's [`solver_key`], depth and budget.
@@ -315,28 +315,43 @@ fn child_key(pos: &Position, m: Move) -> Option<u64> {
     Some(stones_key(pos.hash_after(m)?, pos.game(), 1 - pos.to_move().index()))
 }
 
-/// The first of the two words of `key`'s slot in [`answers`].
+/// `key`'s slot in [`answers`].
 fn answer_slot(key: u64) -> usize {
-    2 * (key as usize & (ANSWERS - 1))
+    key as usize & (ANSWERS - 1)
+}
+
+/// The low bits of an [`answers`] slot or a failure-table entry that hold its answer or depth (the slot's index
+/// holds the key's low bits, so the key needs only the others).
+const LOW: u64 = 63;
+/// The deepest failure a failure-table entry records as such (deeper ones are recorded at this depth: never
+/// reached by the searches, which ask at most 30 fours).
+const FAIL_DEPTH: u32 = LOW as u32;
+
+/// A failure-table entry: the key's high bits and the depth the search failed at.
+fn fail_entry(key: u64, depth: u32) -> u64 {
+    (key & !LOW) | u64::from(depth.min(FAIL_DEPTH))
+}
+
+/// True when `entry` records a failure of `key` at `depth` or deeper.
+fn failed_at(entry: u64, key: u64, depth: u32) -> bool {
+    entry & !LOW == key & !LOW && (entry & LOW) as u32 >= depth
 }
 
 /// The answer remembered for `key`: 0 for "no VCF", the line's length plus one for a win.
 fn recall(key: u64) -> Option<u64> {
-    let t = answers();
-    let i = answer_slot(key);
-    let answer = t[i + 1].load(Ordering::Relaxed);
-    (t[i].load(Ordering::Relaxed) ^ answer == key).then_some(answer)
+    let slot = answers()[answer_slot(key)].load(Ordering::Relaxed);
+    (slot & !LOW == key & !LOW && slot != 0).then_some(slot & LOW)
 }
 
+/// Remembers `answer` for `key` (an answer too long for the slot's bits is not kept).
 fn remember(key: u64, answer: u64) {
-    let t = answers();
-    let i = answer_slot(key);
-    t[i].store(key ^ answer, Ordering::Relaxed);
-    t[i + 1].store(answer, Ordering::Relaxed);
+    if answer <= LOW {
+        answers()[answer_slot(key)].store((key & !LOW) | answer, Ordering::Relaxed);
+    }
 }
 
 thread_local! {
-    static SCRATCH: std::cell::RefCell<Vec<(u64, u32)>> = const { std::cell::RefCell::new(Vec::new()) };
+    static SCRATCH: std::cell::RefCell<Vec<u64>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// The length of a VCF for colour `attacker` within `max_depth` fours and `nodes` nodes, if one is found before
@@ -363,7 +378,7 @@ pub fn vcf_len(
     }
     let (answer, settled) = SCRATCH.with_borrow_mut(|failed| {
         if failed.len() != HORIZON_FAILED {
-            *failed = vec![(0, 0); HORIZON_FAILED];
+            *failed = vec![0; HORIZON_FAILED];
         }
         let mut solver = Solver::limited(nodes, deadline, None, std::mem::take(failed));
         solver.related = true;
@@ -456,7 +471,7 @@ mod tests {
                         // `vcf_len`'s related fours, and `find_vcf`'s every four, in turn.
                         let related = (pos.stones() + att) % 2 == 0;
                         let run = |board: &mut dyn FnMut(&mut Solver) -> bool| {
-                            let mut solver = Solver::with_failed(&budget, vec![(0, 0); 1 << 12]);
+                            let mut solver = Solver::with_failed(&budget, vec![0; 1 << 12]);
                             solver.related = related;
                             let w = board(&mut solver);
                             (w, solver.take_line(), solver.nodes)
