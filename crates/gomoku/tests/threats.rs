@@ -9,7 +9,7 @@ use sente_core::{Game, Outcome, State};
 use sente_gomoku::bench::{parse_suite, suite_rows};
 use sente_gomoku::engine::threats::{five_cells, five_cells_after, four_moves, four_moves_after, has_open_four_move};
 use sente_gomoku::engine::vcf::{Budget, find_vcf, vcf_len};
-use sente_gomoku::engine::vct::find_vct;
+use sente_gomoku::engine::vct::{find_vct, find_vct_remembered};
 use sente_gomoku::engine::weights::weight_move;
 use sente_gomoku::engine::{Engine, ThinkLimits, VCT_DEPTH, search_time, vct_safe_moves};
 use sente_gomoku::notation::parse_board;
@@ -288,6 +288,27 @@ fn vct_finds_a_win_by_threes_where_no_vcf_exists() {
     if let Some(l) = find_vct(&mut r, 0, 4, &Budget::nodes(300_000)).line {
         assert_ne!(l[0], centre, "renju black may not start with the double three");
     }
+}
+
+/// A VCT proved by the engine's form is remembered for later searches in the process: asked again with a budget
+/// of two nodes (one for the root, one to read the table) it answers with the same first move, and not when asked
+/// for a shorter win than the depth it was proved at; the plain form neither reads nor writes the table.
+#[test]
+fn a_proved_vct_is_answered_again_from_memory() {
+    let g = Gomoku::new(15, Rule::Freestyle).expect("size");
+    // The double-three position above, mirrored so no other test proves the same stones.
+    let rows = crossing_twos('x', &[(0, "..........o.o.o"), (14, "..............o")]);
+    let pos = parse_board(g, &rows.join("\n")).expect("board");
+    let mut p = pos.clone();
+    assert!(find_vct_remembered(&mut p, 0, 4, &Budget::nodes(2)).line.is_none(), "two nodes prove nothing by search");
+    let first = find_vct_remembered(&mut p, 0, 4, &Budget::nodes(300_000)).line.expect("a VCT")[0];
+    assert!(find_vct(&mut p, 0, 4, &Budget::nodes(2)).line.is_none(), "the plain form remembers nothing");
+    let again = find_vct_remembered(&mut p, 0, 4, &Budget::nodes(2));
+    assert_eq!(again.line, Some(vec![first]));
+    assert_eq!(again.nodes, 1);
+    assert!(find_vct_remembered(&mut p, 0, 5, &Budget::nodes(2)).line.is_some(), "a win within 4 is one within 5");
+    assert!(find_vct_remembered(&mut p, 0, 3, &Budget::nodes(2)).line.is_none(), "not one within 3");
+    assert_eq!(p, pos);
 }
 
 /// The defence against a win by threes: white's two open twos cross at a free point (a double three there wins)

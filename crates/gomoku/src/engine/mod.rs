@@ -99,7 +99,7 @@ pub fn vct_safe_moves(pos: &mut Position, moves: &[Move], each: &Budget) -> (Vec
             || each.deadline.as_ref().is_some_and(|d| d.should_stop(0));
         if !out {
             pos.play(m);
-            let refutation = vct::find_vct(pos, op, VCT_DEPTH, each);
+            let refutation = vct::find_vct_remembered(pos, op, VCT_DEPTH, each);
             pos.undo(m);
             nodes += refutation.nodes;
             if refutation.line.is_some() {
@@ -318,7 +318,7 @@ fn prepare(
     let mut their_vct = false;
     if threat.line.is_none() {
         let b = budget(0.15, 5);
-        let vct = vct::find_vct(pos, me, VCT_DEPTH, &b);
+        let vct = vct::find_vct_remembered(pos, me, VCT_DEPTH, &b);
         spent += vct.nodes;
         if let Some(line) = vct.line {
             // The VCT line follows one defence only; its length is no distance to the end, so report the
@@ -329,7 +329,7 @@ fn prepare(
             return Err(d);
         }
         // Would the opponent, moving now, win by threes?
-        let theirs = vct::find_vct(pos, op, VCT_DEPTH, &budget(0.1, 10));
+        let theirs = vct::find_vct_remembered(pos, op, VCT_DEPTH, &budget(0.1, 10));
         spent += theirs.nodes;
         their_vct = theirs.line.is_some();
     }
@@ -383,8 +383,9 @@ mod tests {
     use super::*;
     use crate::{Gomoku, Rule};
 
-    /// The helper that searches while the stages run shares only the table: the stages decide the same (the same
-    /// proof, or the same root list after the same nodes) as without it, on the bench positions of two boards.
+    /// The helper that searches while the stages run shares only the search's table: the stages decide the same
+    /// (the same proof, or the same root list after the same nodes) as without it, on the bench positions of two
+    /// boards, each run starting with no remembered VCT wins.
     #[test]
     fn the_warming_helper_changes_nothing_the_stages_decide() {
         let limits = ThinkLimits { nodes: Some(200_000), ..ThinkLimits::default() };
@@ -400,7 +401,10 @@ mod tests {
                     Ok((eval, spent)) => (eval.root, spent, None),
                     Err(d) => (None, d.nodes, Some(d.pv)),
                 };
+                // Each run from no remembered VCT wins, or the second would read the first's.
+                vct::forget_wins();
                 let alone = verdict(prepare(&mut root.clone(), &legal, &narrowed, &limits, &stop));
+                vct::forget_wins();
                 let mut pos = root.clone();
                 let (warmed, _) = engine.prepare_warming(&root, &mut pos, &legal, &narrowed, &limits, &stop);
                 assert_eq!(alone, verdict(warmed));

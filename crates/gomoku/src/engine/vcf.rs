@@ -265,7 +265,7 @@ fn solver_key(pos: &impl ThreatBoard, att: usize) -> u64 {
 }
 
 /// [`solver_key`] for the stones whose hash is `hash` on the board and rule of `pos`.
-fn stones_key(hash: u64, game: Gomoku, att: usize) -> u64 {
+pub(crate) fn stones_key(hash: u64, game: Gomoku, att: usize) -> u64 {
     hash ^ game_key(game) ^ if att == 0 { 0 } else { 0x9E37_79B9_7F4A_7C15 }
 }
 

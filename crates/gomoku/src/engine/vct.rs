@@ -6,12 +6,19 @@
 //! pending three still forces the defender). A defender who has a VCF of his own refutes the
 //! three at once. At every attacker node a VCF is tried first. Depth counts attacking moves; the search is bounded
 //! by the same [`Budget`] as VCF, and failed positions are remembered per depth.
+//!
+//! Wins are remembered too, for the rest of the process: every attacker node won by a threat (not by the VCF
+//! tried first, which the root's VCF finds again) keeps its winning move and depth in a table all searches share
+//! ([`won`]). A proof covers every defence, but its line follows one; when the defender answers otherwise, the
+//! position after that answer was proved on the way, and the next decision's VCT reads its move there instead of
+//! searching again within its share of the clock, where it could run out before finding the win a second time.
 
 use super::threats::{cells_where, five_cells, has_open_four_move, legal_for, threat_moves};
-use super::vcf::{Budget, Proof, Solver};
+use super::vcf::{Budget, Proof, Solver, stones_key};
 use crate::patterns::{FIVE, is_four};
 use crate::position::{Move, Position};
 use sente_core::State;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 const FAILED_SIZE: usize = 1 << 14;
 /// Depth of the VCF tried at every node of the VCT.
@@ -19,10 +26,47 @@ pub const INNER_VCF_DEPTH: u32 = 8;
 /// Attacking threes and fours tried per node, strongest first.
 const MAX_THREATS: usize = 14;
 
+/// Slots of the table of won positions.
+const WON: usize = 1 << 16;
+
+/// Won attacker nodes: one word a slot, the key's high bits (the slot's index holds its low 16), the winning move
+/// in bits 6 to 15 and the depth it was proved at in bits 0 to 5. Written and read whole, so threads never see a
+/// torn slot.
+static WON_SHARED: std::sync::OnceLock<Box<[AtomicU64]>> = std::sync::OnceLock::new();
+
+fn won_table() -> &'static [AtomicU64] {
+    WON_SHARED.get_or_init(|| (0..WON).map(|_| AtomicU64::new(0)).collect())
+}
+
+/// The winning move remembered for `key` (a [`stones_key`]) proved within at most `depth` attacking moves.
+pub(crate) fn won(key: u64, depth: u32) -> Option<Move> {
+    let slot = won_table()[key as usize & (WON - 1)].load(Ordering::Relaxed);
+    (slot != 0 && slot & !0xFFFF == key & !0xFFFF && (slot & 63) as u32 <= depth)
+        .then_some(Move(((slot >> 6) & 0x3FF) as u16))
+}
+
+/// Forgets every remembered win (tests that compare two runs of the same searches start each from nothing).
+#[cfg(test)]
+pub(crate) fn forget_wins() {
+    for slot in won_table() {
+        slot.store(0, Ordering::Relaxed);
+    }
+}
+
+/// Remembers that `m` wins `key`'s position within `depth` attacking moves.
+fn remember_won(key: u64, m: Move, depth: u32) {
+    if depth <= 63 && m.index() < 1 << 10 {
+        let word = (key & !0xFFFF) | (m.0 as u64) << 6 | u64::from(depth);
+        won_table()[key as usize & (WON - 1)].store(word, Ordering::Relaxed);
+    }
+}
+
 struct Vct<'b> {
     vcf: Solver<'b>,
     failed: Vec<(u64, u32)>,
     line: Vec<Move>,
+    /// Whether to read and write the remembered wins ([`find_vct_remembered`]).
+    remember: bool,
 }
 
 impl Vct<'_> {
@@ -53,6 +97,13 @@ impl Vct<'_> {
             }
             return won;
         } else {
+            if self.remember
+                && depth > 0
+                && let Some(m) = won(stones_key(pos.hash(), pos.game(), att), depth)
+            {
+                self.line.push(m);
+                return true;
+            }
             self.vcf.take_line();
             if self.vcf.attack_on(pos, att, INNER_VCF_DEPTH) {
                 self.line.extend(self.vcf.take_line());
@@ -75,6 +126,9 @@ impl Vct<'_> {
             let won = self.defend(pos, att, depth - 1);
             pos.remove(m.index());
             if won {
+                if self.remember {
+                    remember_won(stones_key(pos.hash(), pos.game(), att), m, depth);
+                }
                 return true;
             }
             self.line.pop();
@@ -150,12 +204,25 @@ impl Vct<'_> {
 }
 
 /// Searches a VCT for colour `attacker` in `pos` with at most `max_depth` attacking moves. On success the proof's
-/// line starts with the attacker's first move (later moves follow one defence only). `pos` is restored.
+/// line starts with the attacker's first move (later moves follow one defence only). `pos` is restored. The answer
+/// depends only on the position and the budget (see [`find_vct_remembered`] for the engine's form).
 pub fn find_vct(pos: &mut Position, attacker: usize, max_depth: u32, budget: &Budget) -> Proof {
+    search(pos, attacker, max_depth, budget, false)
+}
+
+/// [`find_vct`] that also reads and writes the wins remembered in this process ([`won`]): an attacker node proved
+/// by an earlier search (at no more attacking moves than are left) is won at once, and every node this search
+/// wins by a threat is kept for later ones. The engine's decisions use it, so a win proved at one move is still
+/// found at the next, whichever defence came in between. Its answer depends on what was searched before.
+pub fn find_vct_remembered(pos: &mut Position, attacker: usize, max_depth: u32, budget: &Budget) -> Proof {
+    search(pos, attacker, max_depth, budget, true)
+}
+
+fn search(pos: &mut Position, attacker: usize, max_depth: u32, budget: &Budget, remember: bool) -> Proof {
     if pos.outcome().is_some() {
         return Proof { line: None, nodes: 0 };
     }
-    let mut vct = Vct { vcf: Solver::new(budget), failed: vec![(0, 0); FAILED_SIZE], line: Vec::new() };
+    let mut vct = Vct { vcf: Solver::new(budget), failed: vec![(0, 0); FAILED_SIZE], line: Vec::new(), remember };
     let won = vct.attack(pos, attacker, max_depth);
     Proof { line: won.then_some(vct.line), nodes: vct.vcf.nodes }
 }
