@@ -267,12 +267,16 @@ fn crossing_twos(attacker: char, rest: &[(usize, &str)]) -> Vec<String> {
     rows
 }
 
+/// The 15×15 freestyle position of `rows`.
+fn freestyle(rows: &[String]) -> Position {
+    parse_board(Gomoku::new(15, Rule::Freestyle).expect("size"), &rows.join("\n")).expect("board")
+}
+
 #[test]
 fn vct_finds_a_win_by_threes_where_no_vcf_exists() {
     // Two open twos that cross at a free point: the double three there wins (no four exists yet, so no VCF).
-    let g = Gomoku::new(15, Rule::Freestyle).expect("size");
     let rows = crossing_twos('x', &[(0, "o.o.o.........."), (14, "o..............")]);
-    let pos = parse_board(g, &rows.join("\n")).expect("board");
+    let pos = freestyle(&rows);
     let mut p = pos.clone();
     assert!(find_vcf(&mut p, 0, 20, &Budget::nodes(50_000)).line.is_none(), "no win by fours alone");
     let proof = find_vct(&mut p, 0, 4, &Budget::nodes(300_000));
@@ -295,10 +299,8 @@ fn vct_finds_a_win_by_threes_where_no_vcf_exists() {
 /// for a shorter win than the depth it was proved at; the plain form neither reads nor writes the table.
 #[test]
 fn a_proved_vct_is_answered_again_from_memory() {
-    let g = Gomoku::new(15, Rule::Freestyle).expect("size");
     // The double-three position above, mirrored so no other test proves the same stones.
-    let rows = crossing_twos('x', &[(0, "..........o.o.o"), (14, "..............o")]);
-    let pos = parse_board(g, &rows.join("\n")).expect("board");
+    let pos = freestyle(&crossing_twos('x', &[(0, "..........o.o.o"), (14, "..............o")]));
     let mut p = pos.clone();
     assert!(find_vct_remembered(&mut p, 0, 4, &Budget::nodes(2)).line.is_none(), "two nodes prove nothing by search");
     let first = find_vct_remembered(&mut p, 0, 4, &Budget::nodes(300_000)).line.expect("a VCT")[0];
@@ -318,9 +320,8 @@ fn a_proved_vct_is_answered_again_from_memory() {
 /// depth-1 search, answers with a kept move.
 #[test]
 fn the_root_keeps_exactly_the_moves_that_stop_the_opponents_vct() {
-    let g = Gomoku::new(15, Rule::Freestyle).expect("size");
-    let rows = crossing_twos('o', &[(0, "x.............."), (12, "oxxx..........."), (14, "x..............")]);
-    let pos = parse_board(g, &rows.join("\n")).expect("board");
+    let pos =
+        freestyle(&crossing_twos('o', &[(0, "x.............."), (12, "oxxx..........."), (14, "x..............")]));
     assert_eq!(pos.to_move(), sente_core::Player::First);
     assert!(find_vct(&mut pos.clone(), 1, VCT_DEPTH, &Budget::nodes(300_000)).line.is_some(), "white threatens");
     let mut near = Vec::new();
