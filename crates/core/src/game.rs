@@ -150,6 +150,13 @@ pub trait Evaluator<S: State>: Sync {
         moves.len() < generated
     }
 
+    /// The moves to search next at a node whose searched moves (`searched`, as [`Evaluator::searched_moves`] gave
+    /// them) all lost by force although forward pruning left some out: the left-out moves that might still hold.
+    /// A loss proved over a cut list is no proof (the defence may be a move the cut dropped), so the negamax
+    /// searcher searches these too, once, before it returns the loss. The default adds nothing; an evaluator
+    /// that prunes only moves it knows to lose keeps it.
+    fn more_moves(&self, _state: &S, _searched: &[S::Move], _moves: &mut MoveList<S::Move>) {}
+
     /// The value of the position `m` leads to, for the side to move there, when the evaluator can tell it without
     /// playing the move, with `true` when `m` ends the game. The negamax searcher asks it for every move at its
     /// last ply (where the child is a leaf) instead of playing the move, evaluating and taking it back; the child

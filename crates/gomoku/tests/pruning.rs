@@ -119,3 +119,36 @@ fn the_pruned_search_visits_fewer_nodes() {
     let (pruned, plain) = (nodes(&on), nodes(&off));
     assert!(pruned < plain, "pruned {pruned} nodes, plain {plain}");
 }
+
+/// At a quiet node whose best twelve all lost, the evaluator offers the other cells near stones (every near cell
+/// is searched once, none twice); where the reply was forced (a four or an open three against the side to move)
+/// the other moves lose at once and none is offered.
+#[test]
+fn the_cells_the_width_cut_left_are_offered_at_quiet_nodes_only() {
+    let e = GomokuEval::default();
+    let all_near = GomokuEval { width: usize::MAX, ..e.clone() };
+    let mut offered_somewhere = false;
+    for game in [Gomoku::new(15, Rule::Freestyle).expect("size"), Gomoku::new(19, Rule::Renju).expect("size")] {
+        for pos in sente_gomoku::bench::positions(game) {
+            let (mut kept, mut near, mut rest) = (Vec::new(), Vec::new(), Vec::new());
+            e.searched_moves(&pos, &mut kept);
+            all_near.searched_moves(&pos, &mut near);
+            e.more_moves(&pos, &kept, &mut rest);
+            if kept.len() < near.len() && kept.len() == e.width {
+                assert!(rest.iter().all(|m| !kept.contains(m)), "a kept move offered again");
+                let mut both: Vec<_> = kept.iter().chain(&rest).copied().collect();
+                both.sort_unstable_by_key(|m| m.0);
+                near.sort_unstable_by_key(|m| m.0);
+                assert_eq!(both, near, "kept and offered make the near cells");
+                offered_somewhere = true;
+            }
+        }
+    }
+    assert!(offered_somewhere, "no bench position was cut");
+    for pos in [against_open_three(), against_a_four()] {
+        let (mut kept, mut rest) = (Vec::new(), Vec::new());
+        e.searched_moves(&pos, &mut kept);
+        e.more_moves(&pos, &kept, &mut rest);
+        assert!(rest.is_empty(), "forced replies: {rest:?} offered");
+    }
+}

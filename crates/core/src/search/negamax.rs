@@ -299,12 +299,28 @@ impl<S: State> Searcher<S> {
         deferred.clear();
         let share = if depth >= DEFER_DEPTH { self.busy.clone() } else { None };
         let (mut next, mut i) = (0, 0);
+        let mut widened = false;
         loop {
             let m = if next < moves.len() {
                 pick_next(&mut moves, &mut scores, next);
                 moves[next]
             } else if next - moves.len() < deferred.len() {
                 deferred[next - moves.len()]
+            } else if !widened && pruned && best.is_loss() && !self.aborted {
+                // Every searched move lost by force, but the list was cut: search the moves the cut left out
+                // (those the evaluator offers) before calling the node lost.
+                widened = true;
+                let mut rest = MoveList::new();
+                eval.more_moves(state, &moves, &mut rest);
+                if rest.is_empty() {
+                    break;
+                }
+                moves.clear();
+                moves.extend_from_slice(&rest);
+                self.history.score(state, eval, &moves, None, ply, &mut scores);
+                deferred.clear();
+                next = 0;
+                continue;
             } else {
                 break;
             };

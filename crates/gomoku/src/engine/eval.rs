@@ -360,6 +360,21 @@ impl Evaluator<Position> for GomokuEval {
         self.narrow(s, moves, legal);
     }
 
+    /// At a quiet node (the opponent has no five to make and no open four to make, so no reply was forced) whose
+    /// best [`GomokuEval::width`] moves all lost by force: the other cells near stones, so a defence the quick key
+    /// ranked lower is still found before the node counts as lost.
+    fn more_moves(&self, s: &Position, searched: &[Move], moves: &mut MoveList<Move>) {
+        let op = 1 - s.to_move().index();
+        let t = s.tally();
+        if t.count(op, FIVE) + t.count(op, F4) + t.count(op, D4) > 0 {
+            return;
+        }
+        let near = s.candidate_rows();
+        let cols = usize::from(s.dims().cols);
+        s.legal_moves(moves);
+        moves.retain(|m| (near[m.index() / cols] >> (m.index() % cols)) & 1 != 0 && !searched.contains(m));
+    }
+
     /// The child's first look-up after the table is [`GomokuEval::prove`]'s remembered VCF answer: start it.
     fn prefetch(&self, s: &Position, m: Move) {
         if self.vcf_horizon > 0 {
