@@ -280,7 +280,10 @@ impl<S: State> Searcher<S> {
             self.hit_horizon = true;
             return eval.evaluate(state);
         }
-        // Forcing-move extension: the evaluator may deepen a node whose replies are forced.
+        // Forcing-move extension: the evaluator may deepen a node whose replies are forced. The node is stored at
+        // the depth it was asked for: a later search that asks for one ply more extends it again and searches it
+        // deeper, instead of reading this result as deep enough.
+        let asked = depth;
         let depth = depth + eval.extension(state, &moves);
         self.history.score(state, eval, &moves, tt_move, ply, &mut scores);
         // Whether this node's subtree reaches a heuristic leaf (or prunes moves) is tracked apart from the rest of
@@ -413,7 +416,7 @@ impl<S: State> Searcher<S> {
         } else {
             Bound::Exact
         };
-        let stored_depth = if self.hit_horizon { depth.min(u32::from(PROVEN - 1)) as u16 } else { PROVEN };
+        let stored_depth = if self.hit_horizon { asked.min(u32::from(PROVEN - 1)) as u16 } else { PROVEN };
         self.hit_horizon |= outer_horizon;
         let value = best.to_tt(ply as i32);
         match &mut self.own {

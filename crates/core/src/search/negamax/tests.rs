@@ -302,3 +302,35 @@ fn a_loss_over_a_cut_list_is_searched_again_wider() {
     }
     assert!(unsound_cut > 0, "the cut list alone called none of {checked} positions wrongly");
 }
+
+/// [`Scattered`] that extends every node with an even number of moves by one ply (every other ply of a game).
+struct ExtendLate;
+
+impl Evaluator<Board> for ExtendLate {
+    fn evaluate(&self, s: &Board) -> Value {
+        Scattered.evaluate(s)
+    }
+
+    fn extension(&self, _s: &Board, moves: &[u8]) -> u32 {
+        u32::from(moves.len().is_multiple_of(2))
+    }
+}
+
+/// A node extended by [`Evaluator::extension`] is stored at the depth it was asked for, not the extended one: a
+/// later, deeper iteration that asks for one ply more searches it again (extended again) instead of reading the
+/// shallower result. So iterative deepening to a depth finds what one search straight to that depth finds, at
+/// every depth from every reachable tic-tac-toe position.
+#[test]
+fn an_extended_node_is_stored_at_the_depth_it_was_asked_for() {
+    let game = TicTacToe;
+    for s in crate::testkit::reachable_states(&game, &game.initial_state()).iter().step_by(3) {
+        if s.outcome().is_some() {
+            continue;
+        }
+        for depth in 2..=5 {
+            let deepened = Searcher::new(1 << 12).search(s, &ExtendLate, &SearchLimits::depth(depth), &mut ());
+            let (direct, _) = Searcher::new(1 << 12).search_depth(s, &ExtendLate, depth);
+            assert_eq!(deepened.value, direct, "depth {depth} from {}", game.format_state(s));
+        }
+    }
+}
