@@ -313,13 +313,12 @@ impl<S: State> Searcher<S> {
                 // Every searched move lost by force, but the list was cut: search the moves the cut left out
                 // (those the evaluator offers) before calling the node lost.
                 widened = true;
-                let mut rest = MoveList::new();
-                eval.more_moves(state, &moves, &mut rest);
-                if rest.is_empty() {
+                let searched = std::mem::take(&mut moves);
+                eval.more_moves(state, &searched, &mut moves);
+                if moves.is_empty() {
+                    moves = searched;
                     break;
                 }
-                moves.clear();
-                moves.extend_from_slice(&rest);
                 self.history.score(state, eval, &moves, None, ply, &mut scores);
                 deferred.clear();
                 next = 0;

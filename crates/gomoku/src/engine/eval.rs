@@ -268,15 +268,26 @@ fn judge(t: Tally, me: usize, rule: crate::Rule) -> Result<Value, i32> {
     Ok(Value::heuristic(base))
 }
 
+/// True when the opponent of the side to move threatens something a free tempo would complete: a five to make, or
+/// an open four to make (an open three). The side to move's replies are then forced.
+fn opponent_threatens(s: &Position) -> bool {
+    let op = 1 - s.to_move().index();
+    s.count(op, FIVE) + s.count(op, F4) + s.count(op, D4) > 0
+}
+
+/// Whether cell `i` is set in `near` (one bit per column per row, `cols` columns).
+#[inline]
+fn is_near(near: &[u32], cols: usize, i: usize) -> bool {
+    (near[i / cols] >> (i % cols)) & 1 != 0
+}
+
 /// The static value for the side to move of a position where the opponent threatens nothing a free tempo would
 /// complete (no five to make, no open three), or `None`: where the pruning hooks may judge a node unsearched.
 fn quiet_value(s: &Position) -> Option<Value> {
-    let (me, t) = (s.to_move().index(), s.tally());
-    let op = 1 - me;
-    if t.count(op, FIVE) + t.count(op, F4) + t.count(op, D4) > 0 {
+    if opponent_threatens(s) {
         return None;
     }
-    judge(t, me, s.rule()).ok()
+    judge(s.tally(), s.to_move().index(), s.rule()).ok()
 }
 
 fn mix(mut z: u64) -> u64 {
@@ -351,9 +362,9 @@ impl Evaluator<Position> for GomokuEval {
                 fill_near(s, &near, moves);
             } else {
                 let cols = usize::from(s.dims().cols);
-                let is_near = |m: &Move| (near[m.index() / cols] >> (m.index() % cols)) & 1 != 0;
-                if moves.iter().any(is_near) {
-                    moves.retain(is_near);
+                let near_move = |m: &Move| is_near(&near, cols, m.index());
+                if moves.iter().any(near_move) {
+                    moves.retain(near_move);
                 }
             }
         }
@@ -364,15 +375,12 @@ impl Evaluator<Position> for GomokuEval {
     /// best [`GomokuEval::width`] moves all lost by force: the other cells near stones, so a defence the quick key
     /// ranked lower is still found before the node counts as lost.
     fn more_moves(&self, s: &Position, searched: &[Move], moves: &mut MoveList<Move>) {
-        let op = 1 - s.to_move().index();
-        let t = s.tally();
-        if t.count(op, FIVE) + t.count(op, F4) + t.count(op, D4) > 0 {
+        if opponent_threatens(s) {
             return;
         }
-        let near = s.candidate_rows();
-        let cols = usize::from(s.dims().cols);
+        let (near, cols) = (s.candidate_rows(), usize::from(s.dims().cols));
         s.legal_moves(moves);
-        moves.retain(|m| (near[m.index() / cols] >> (m.index() % cols)) & 1 != 0 && !searched.contains(m));
+        moves.retain(|m| is_near(&near, cols, m.index()) && !searched.contains(m));
     }
 
     /// The child's first look-up after the table is [`GomokuEval::prove`]'s remembered VCF answer: start it.
@@ -401,8 +409,7 @@ impl Evaluator<Position> for GomokuEval {
         if !self.reduce || index < 3 {
             return 0;
         }
-        let op = 1 - s.to_move().index();
-        if s.count(op, FIVE) + s.count(op, F4) + s.count(op, D4) > 0 {
+        if opponent_threatens(s) {
             return 0;
         }
         // Threes, fours and fives of either colour sit in the low 16 bits of each colour's lane.
