@@ -174,6 +174,15 @@ pub trait Evaluator<S: State>: Sync {
         0
     }
 
+    /// Plies by which the negamax searcher reduces a node below the root with `depth` plies left that has no move
+    /// from the transposition table to try first (internal iterative reduction): such a node was not searched
+    /// before, or not deeply, so its moves are ordered by guesswork; searched a ply shallower, it costs little
+    /// and leaves a table move for the next iteration, which searches it at its full depth. The node is stored at
+    /// the reduced depth. The default, 0, reduces nothing; exact solvers keep it.
+    fn unguided_reduction(&self, _depth: u32) -> u32 {
+        0
+    }
+
     /// Plies by which the negamax searcher may reduce the null-window search of `m`, the `index`-th move tried
     /// (from 0) at a node with `depth` plies left (late-move reductions). A reduced search that beats alpha is
     /// searched again at full depth, so a reduction only saves time on moves that turn out bad. The default, 0,

@@ -152,3 +152,13 @@ fn the_cells_the_width_cut_left_are_offered_at_quiet_nodes_only() {
         assert!(rest.is_empty(), "forced replies: {rest:?} offered");
     }
 }
+
+/// The unguided reduction (a node with no table move searched a ply shallower) applies from
+/// `GomokuEval::unguided_depth` plies left, by one ply, and not at all when that is 0.
+#[test]
+fn a_node_without_a_table_move_is_reduced_from_four_plies_left() {
+    let e = GomokuEval::default();
+    assert_eq!((1..=8).map(|d| e.unguided_reduction(d)).collect::<Vec<_>>(), [0, 0, 0, 1, 1, 1, 1, 1]);
+    let off = GomokuEval { unguided_depth: 0, ..e };
+    assert!((1..=8).all(|d| off.unguided_reduction(d) == 0));
+}

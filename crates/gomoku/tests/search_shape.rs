@@ -24,16 +24,24 @@ fn fours(id: &str) -> u32 {
     id.rsplit("fours").next().and_then(|n| n.parse().ok()).expect("id ends with the number of fours")
 }
 
-/// With the extension (and the late-move reductions, which never touch a four), a search of `fours + 1` plies proves the win in every suite position, and its first move
-/// leaves the defender facing a VCF; without it, the same depth proves fewer (the wins need `2 fours − 1` plies).
+/// With the extension (and the late-move reductions, which never touch a four; the unguided reduction off, as it
+/// would search the defender's new nodes shallower), a search of `fours + 1` plies proves the win in every suite
+/// position, and its first move leaves the defender facing a VCF; without it, the same depth proves fewer (the wins
+/// need `2 fours − 1` plies).
 #[test]
 fn forcing_extension_proves_vcf_wins_at_the_attackers_depth() {
     let (mut with, mut without) = (0, 0);
     let entries = suite();
     for e in &entries {
         let depth = fours(&e.id) + 1;
-        let on = GomokuEval { extend_forced: true, reduce: true, vcf_horizon: 0, ..GomokuEval::default() };
-        let off = GomokuEval { extend_forced: false, vcf_horizon: 0, ..GomokuEval::default() };
+        let on = GomokuEval {
+            extend_forced: true,
+            reduce: true,
+            unguided_depth: 0,
+            vcf_horizon: 0,
+            ..GomokuEval::default()
+        };
+        let off = GomokuEval { extend_forced: false, unguided_depth: 0, vcf_horizon: 0, ..GomokuEval::default() };
         let (v, best) = Searcher::new(1 << 16).search_depth(&e.position, &on, depth);
         assert!(v.is_win(), "{}: depth {depth} with the extension gives {v:?}", e.id);
         with += 1;

@@ -280,6 +280,10 @@ impl<S: State> Searcher<S> {
             self.hit_horizon = true;
             return eval.evaluate(state);
         }
+        // Internal iterative reduction: a node with no table move to try first may be searched shallower (and is
+        // stored at that depth).
+        let depth =
+            if ply > 0 && tt_move.is_none() { depth - eval.unguided_reduction(depth).min(depth - 1) } else { depth };
         // Forcing-move extension: the evaluator may deepen a node whose replies are forced. The node is stored at
         // the depth it was asked for: a later search that asks for one ply more extends it again and searches it
         // deeper, instead of reading this result as deep enough.

@@ -47,6 +47,10 @@ pub struct GomokuEval {
     pub extend_forced: bool,
     /// Reduce late quiet moves ([`Evaluator::reduction`]).
     pub reduce: bool,
+    /// Nodes with at least this many plies left and no table move are searched a ply shallower
+    /// ([`Evaluator::unguided_reduction`]); 0 for never. 4 by default (docs/gomoku.md, "Internal iterative
+    /// reduction").
+    pub unguided_depth: u32,
     /// Null-move pruning ([`Evaluator::null_move`]) at nodes where the opponent threatens nothing a free move
     /// would complete.
     pub null_move: bool,
@@ -88,6 +92,7 @@ impl Default for GomokuEval {
             root: None,
             extend_forced: true,
             reduce: false,
+            unguided_depth: 4,
             null_move: true,
             aspiration: Some(ASPIRATION),
             futility_margin: 200,
@@ -399,6 +404,13 @@ impl Evaluator<Position> for GomokuEval {
     /// to the position after the forced reply, so threat sequences are seen to the end of the horizon.
     fn extension(&self, _s: &Position, moves: &[Move]) -> u32 {
         u32::from(self.extend_forced && moves.len() == 1)
+    }
+
+    /// A node with [`GomokuEval::unguided_depth`] plies or more left and no table move is searched a ply
+    /// shallower: it is new to the search, its moves are ordered by the quick key alone, and the next iteration
+    /// finds its table move and searches it at full depth.
+    fn unguided_reduction(&self, depth: u32) -> u32 {
+        u32::from(self.unguided_depth > 0 && depth >= self.unguided_depth)
     }
 
     /// Late quiet moves are searched a ply shallower first (two plies from the ninth move on at depth 5 or more):

@@ -334,3 +334,49 @@ fn an_extended_node_is_stored_at_the_depth_it_was_asked_for() {
         }
     }
 }
+
+/// [`Scattered`] that reduces every node with two or more plies left and no table move by a ply, counting the
+/// nodes it was asked about.
+#[derive(Default)]
+struct Unguided(std::sync::atomic::AtomicU32);
+
+impl Evaluator<Board> for Unguided {
+    fn evaluate(&self, s: &Board) -> Value {
+        Scattered.evaluate(s)
+    }
+
+    fn unguided_reduction(&self, depth: u32) -> u32 {
+        self.0.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        u32::from(depth >= 2)
+    }
+}
+
+/// Internal iterative reduction searches new nodes shallower and only those: a fresh search visits fewer nodes
+/// than without it, the same search again on the warm table asks the hook at no node (each one it visits has a
+/// table move now), and deepening far enough still ends every game, so the exact value of every reachable
+/// position is found.
+#[test]
+fn only_nodes_without_a_table_move_are_reduced() {
+    let game = TicTacToe;
+    let root = game.initial_state();
+    let (reduced, plain) = (Unguided::default(), Scattered);
+    let mut a = Searcher::new(1 << 16);
+    a.search_depth(&root, &reduced, 5);
+    let mut b = Searcher::new(1 << 16);
+    b.search_depth(&root, &plain, 5);
+    assert!(a.nodes < b.nodes, "reduced {} plain {}", a.nodes, b.nodes);
+    assert!(reduced.0.load(std::sync::atomic::Ordering::Relaxed) > 0);
+
+    let again = Unguided::default();
+    a.search_depth(&root, &again, 5);
+    let (fresh, warm) =
+        (reduced.0.load(std::sync::atomic::Ordering::Relaxed), again.0.load(std::sync::atomic::Ordering::Relaxed));
+    assert!(warm * 3 < fresh, "fresh table {fresh} asks, warm table {warm}");
+
+    for s in crate::testkit::reachable_states(&game, &root).iter().step_by(3) {
+        let exact = Searcher::new(1 << 12).search(s, &crate::NullEvaluator, &SearchLimits::depth(9), &mut ()).value;
+        let r = Searcher::new(1 << 12).search(s, &Unguided::default(), &SearchLimits::depth(40), &mut ());
+        assert_eq!(r.value, exact, "from {}", game.format_state(s));
+        assert!(r.exact);
+    }
+}
