@@ -103,22 +103,23 @@ impl FromStr for Command {
     }
 }
 
-/// The time the brain gives its engine for one move under a turn limit `turn`: the turn less a twentieth of it,
-/// and at least 30 ms, for the pipes and the manager's own clock (never under 10 ms). A referee that runs the engine
+/// The time the brain gives its engine for one move under a turn limit `turn`: the turn less a fortieth of it,
+/// and at least 10 ms, for the pipes and the manager's own clock (never under 10 ms). A referee that runs the engine
 /// in its own process gives it the same, so the engine and its own brain search for the same time.
 ///
 /// # Examples
 /// ```
 /// use std::time::Duration;
 /// use sente_gomoku::pbrain::turn_budget;
-/// assert_eq!(turn_budget(Duration::from_millis(1000)), Duration::from_millis(950));
-/// assert_eq!(turn_budget(Duration::from_millis(300)), Duration::from_millis(270));
-/// assert_eq!(turn_budget(Duration::from_millis(50)), Duration::from_millis(20));
+/// assert_eq!(turn_budget(Duration::from_millis(1000)), Duration::from_millis(975));
+/// assert_eq!(turn_budget(Duration::from_millis(300)), Duration::from_millis(290));
+/// assert_eq!(turn_budget(Duration::from_millis(50)), Duration::from_millis(40));
+/// assert_eq!(turn_budget(Duration::from_millis(15)), Duration::from_millis(10));
 /// ```
 #[must_use]
 pub fn turn_budget(turn: Duration) -> Duration {
     let ms = u64::try_from(turn.as_millis()).unwrap_or(u64::MAX);
-    Duration::from_millis(ms.saturating_sub((ms / 20).max(30)).max(10))
+    Duration::from_millis(ms.saturating_sub((ms / 40).max(10)).max(10))
 }
 
 /// The brain's state between commands.
@@ -441,12 +442,12 @@ mod tests {
     fn time_budget_respects_turn_and_match_clock() {
         let mut b = Brain::new(Options { threads: 1, nodes: None });
         b.info("timeout_turn", "1000");
-        assert_eq!(b.limits().time, Some(Duration::from_millis(950)));
+        assert_eq!(b.limits().time, Some(Duration::from_millis(975)));
         b.info("timeout_match", "100000");
         b.info("time_left", "3000");
         assert_eq!(b.limits().time, Some(Duration::from_millis(300)));
         b.info("timeout_turn", "0");
         b.info("time_left", "100000");
-        assert_eq!(b.limits().time, Some(Duration::from_millis(170)));
+        assert_eq!(b.limits().time, Some(Duration::from_millis(190)));
     }
 }

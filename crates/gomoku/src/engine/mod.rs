@@ -141,19 +141,20 @@ const VCT_CHECK_NODES: u64 = 5_000;
 pub const SMP_MIN_TIME: Duration = Duration::from_millis(150);
 
 /// The part of a decision's time budget `time` that the search may run until its hard deadline, counted from the
-/// start of the decision: a tenth of the budget (at least 4 ms, at most 50 ms) is kept back for the core's
-/// clock-check interval, the helper threads' join and scheduling delays.
+/// start of the decision: a twentieth of the budget (at least 3 ms, at most 25 ms) is kept back for the core's
+/// clock-check interval (under a millisecond of search), the helper threads' join and scheduling delays.
 ///
 /// # Examples
 /// ```
 /// use std::time::Duration;
 /// use sente_gomoku::engine::search_time;
-/// assert_eq!(search_time(Duration::from_millis(50)), Duration::from_millis(45));
+/// assert_eq!(search_time(Duration::from_millis(290)), Duration::from_micros(275_500));
+/// assert_eq!(search_time(Duration::from_millis(40)), Duration::from_millis(37));
 /// assert_eq!(search_time(Duration::from_millis(3)), Duration::ZERO);
 /// ```
 #[must_use]
 pub fn search_time(time: Duration) -> Duration {
-    let reserve = (time / 10).clamp(Duration::from_millis(4), Duration::from_millis(50));
+    let reserve = (time / 20).clamp(Duration::from_millis(3), Duration::from_millis(25));
     time.saturating_sub(reserve)
 }
 
