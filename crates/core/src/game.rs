@@ -183,6 +183,14 @@ pub trait Evaluator<S: State>: Sync {
         0
     }
 
+    /// Plies by which the negamax searcher may reduce the null-window search of the `index`-th root move tried
+    /// (from 0) in an iteration of `depth` plies (late root moves, ordered last by the previous iterations, are
+    /// rarely the answer). As with [`Evaluator::reduction`], a reduced search that beats alpha is searched again at
+    /// full depth. The default, 0, reduces nothing; exact solvers keep it.
+    fn root_reduction(&self, _index: usize, _depth: u32) -> u32 {
+        0
+    }
+
     /// Plies by which the negamax searcher may reduce the null-window search of `m`, the `index`-th move tried
     /// (from 0) at a node with `depth` plies left (late-move reductions). A reduced search that beats alpha is
     /// searched again at full depth, so a reduction only saves time on moves that turn out bad. The default, 0,

@@ -162,3 +162,18 @@ fn a_node_without_a_table_move_is_reduced_from_four_plies_left() {
     let off = GomokuEval { unguided_depth: 0, ..e };
     assert!((1..=8).all(|d| off.unguided_reduction(d) == 0));
 }
+
+/// Late root moves (from the `GomokuEval::root_reduce_from`-th, counted from 0) are searched a ply shallower first
+/// in iterations of four plies or more, and none when that is 0.
+#[test]
+fn late_root_moves_are_reduced_from_the_tenth_in_iterations_of_four_plies() {
+    let e = GomokuEval::default();
+    assert_eq!(e.root_reduce_from, 10);
+    for depth in 1..=12 {
+        let by_index: Vec<u32> = (0..30).map(|i| e.root_reduction(i, depth)).collect();
+        let expected: Vec<u32> = (0..30).map(|i| u32::from(i >= 10 && depth >= 4)).collect();
+        assert_eq!(by_index, expected, "depth {depth}");
+    }
+    let off = GomokuEval { root_reduce_from: 0, ..e };
+    assert!((0..30).all(|i| (1..=12).all(|d| off.root_reduction(i, d) == 0)));
+}

@@ -342,7 +342,12 @@ impl<S: State> Searcher<S> {
                 }
             } else {
                 // Late-move reduction (asked before the move is played): see below.
-                let r = if i > 0 && depth > 2 { eval.reduction(state, m, i, depth).min(depth - 2) } else { 0 };
+                let r = if i > 0 && depth > 2 {
+                    let root = if ply == 0 { eval.root_reduction(i, depth) } else { 0 };
+                    eval.reduction(state, m, i, depth).max(root).min(depth - 2)
+                } else {
+                    0
+                };
                 // A child with plies left probes the table first thing (and the evaluator's own tables after it):
                 // start those cache misses now, so they overlap playing the move.
                 if depth > 1 {

@@ -51,6 +51,10 @@ pub struct GomokuEval {
     /// ([`Evaluator::unguided_reduction`]); 0 for never. 4 by default (docs/gomoku.md, "Internal iterative
     /// reduction").
     pub unguided_depth: u32,
+    /// Root moves from this one on (counted from 0 in the order searched) are searched a ply shallower first in
+    /// iterations of four plies or more ([`Evaluator::root_reduction`]); 0 for never. 10 by default
+    /// (docs/gomoku.md, "Late root moves searched a ply shallower").
+    pub root_reduce_from: usize,
     /// Null-move pruning ([`Evaluator::null_move`]) at nodes where the opponent threatens nothing a free move
     /// would complete.
     pub null_move: bool,
@@ -93,6 +97,7 @@ impl Default for GomokuEval {
             extend_forced: true,
             reduce: false,
             unguided_depth: 4,
+            root_reduce_from: 10,
             null_move: true,
             aspiration: Some(ASPIRATION),
             futility_margin: 200,
@@ -411,6 +416,13 @@ impl Evaluator<Position> for GomokuEval {
     /// finds its table move and searches it at full depth.
     fn unguided_reduction(&self, depth: u32) -> u32 {
         u32::from(self.unguided_depth > 0 && depth >= self.unguided_depth)
+    }
+
+    /// The quiet root keeps [`super::ROOT_WIDTH`] moves; from the [`GomokuEval::root_reduce_from`]-th searched on
+    /// (after the table's move, those the move scores and the history rank last), each is first searched a ply
+    /// shallower in iterations of four plies or more, and again at full depth if it beats the best so far.
+    fn root_reduction(&self, index: usize, depth: u32) -> u32 {
+        u32::from(self.root_reduce_from > 0 && index >= self.root_reduce_from && depth >= 4)
     }
 
     /// Late quiet moves are searched a ply shallower first (two plies from the ninth move on at depth 5 or more):

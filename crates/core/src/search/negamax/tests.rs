@@ -380,3 +380,42 @@ fn only_nodes_without_a_table_move_are_reduced() {
         assert!(r.exact);
     }
 }
+
+/// [`Scattered`] that reduces every root move after the second by a ply, counting the times it was asked.
+#[derive(Default)]
+struct LateRoot(AtomicU32);
+
+impl Evaluator<Board> for LateRoot {
+    fn evaluate(&self, s: &Board) -> Value {
+        Scattered.evaluate(s)
+    }
+
+    fn root_reduction(&self, index: usize, _depth: u32) -> u32 {
+        self.0.fetch_add(1, Ordering::Relaxed);
+        u32::from(index >= 2)
+    }
+}
+
+/// The root reduction is asked at the root only (once for each move after the first, not at the thousands of
+/// inner nodes), saves nodes, and deepening far enough still finds every position's exact value: a reduced move
+/// that beats the best so far is searched again at full depth.
+#[test]
+fn only_root_moves_are_reduced_by_the_root_hook() {
+    let game = TicTacToe;
+    let root = game.initial_state();
+    let (reduced, plain) = (LateRoot::default(), Scattered);
+    let mut a = Searcher::new(1 << 16);
+    a.search_depth(&root, &reduced, 5);
+    let mut b = Searcher::new(1 << 16);
+    b.search_depth(&root, &plain, 5);
+    assert!(a.nodes < b.nodes, "reduced {} plain {}", a.nodes, b.nodes);
+    let asked = reduced.0.load(Ordering::Relaxed);
+    assert!((1..=8).contains(&asked), "asked {asked} times for 9 root moves");
+
+    for s in crate::testkit::reachable_states(&game, &root).iter().step_by(3) {
+        let exact = Searcher::new(1 << 12).search(s, &crate::NullEvaluator, &SearchLimits::depth(9), &mut ()).value;
+        let r = Searcher::new(1 << 12).search(s, &LateRoot::default(), &SearchLimits::depth(40), &mut ());
+        assert_eq!(r.value, exact, "from {}", game.format_state(s));
+        assert!(r.exact);
+    }
+}
