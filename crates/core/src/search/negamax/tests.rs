@@ -336,6 +336,19 @@ fn an_extended_node_is_stored_at_the_depth_it_was_asked_for() {
     }
 }
 
+/// Deepening with `eval` far enough (40 plies) from every third reachable tic-tac-toe position gives its exact
+/// value, as a plain search to the end does, and calls it exact: a reduction hook may shape the search, never its
+/// answer once every line ends in a finished game.
+fn deepening_far_enough_is_exact(eval: &impl Evaluator<Board>) {
+    let game = TicTacToe;
+    for s in crate::testkit::reachable_states(&game, &game.initial_state()).iter().step_by(3) {
+        let exact = Searcher::new(1 << 12).search(s, &crate::NullEvaluator, &SearchLimits::depth(9), &mut ()).value;
+        let r = Searcher::new(1 << 12).search(s, eval, &SearchLimits::depth(40), &mut ());
+        assert_eq!(r.value, exact, "from {}", game.format_state(s));
+        assert!(r.exact);
+    }
+}
+
 /// [`Scattered`] that reduces every node with two or more plies left and no table move by a ply, counting the
 /// nodes it was asked about.
 #[derive(Default)]
@@ -373,12 +386,7 @@ fn only_nodes_without_a_table_move_are_reduced() {
     let (fresh, warm) = (reduced.0.load(Ordering::Relaxed), again.0.load(Ordering::Relaxed));
     assert!(warm * 3 < fresh, "fresh table {fresh} asks, warm table {warm}");
 
-    for s in crate::testkit::reachable_states(&game, &root).iter().step_by(3) {
-        let exact = Searcher::new(1 << 12).search(s, &crate::NullEvaluator, &SearchLimits::depth(9), &mut ()).value;
-        let r = Searcher::new(1 << 12).search(s, &Unguided::default(), &SearchLimits::depth(40), &mut ());
-        assert_eq!(r.value, exact, "from {}", game.format_state(s));
-        assert!(r.exact);
-    }
+    deepening_far_enough_is_exact(&Unguided::default());
 }
 
 /// [`Scattered`] that reduces every root move after the second by a ply, counting the times it was asked.
@@ -412,10 +420,5 @@ fn only_root_moves_are_reduced_by_the_root_hook() {
     let asked = reduced.0.load(Ordering::Relaxed);
     assert!((1..=8).contains(&asked), "asked {asked} times for 9 root moves");
 
-    for s in crate::testkit::reachable_states(&game, &root).iter().step_by(3) {
-        let exact = Searcher::new(1 << 12).search(s, &crate::NullEvaluator, &SearchLimits::depth(9), &mut ()).value;
-        let r = Searcher::new(1 << 12).search(s, &LateRoot::default(), &SearchLimits::depth(40), &mut ());
-        assert_eq!(r.value, exact, "from {}", game.format_state(s));
-        assert!(r.exact);
-    }
+    deepening_far_enough_is_exact(&LateRoot::default());
 }
