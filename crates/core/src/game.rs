@@ -185,8 +185,8 @@ pub trait Evaluator<S: State>: Sync {
 
     /// Plies by which the negamax searcher may reduce the null-window search of the `index`-th root move tried
     /// (from 0) in an iteration of `depth` plies (late root moves, ordered after the table's move by the move
-    /// scores and the history, are rarely the answer). As with [`Evaluator::reduction`], a reduced search that beats alpha is searched again at
-    /// full depth. The default, 0, reduces nothing; exact solvers keep it.
+    /// scores and the history, are rarely the answer). As with [`Evaluator::reduction`], a reduced search that
+    /// beats alpha is searched again at full depth. The default, 0, reduces nothing; exact solvers keep it.
     fn root_reduction(&self, _index: usize, _depth: u32) -> u32 {
         0
     }

@@ -166,7 +166,7 @@ fn a_node_without_a_table_move_is_reduced_from_four_plies_left() {
 /// Late root moves (from the `GomokuEval::root_reduce_from`-th, counted from 0) are searched a ply shallower first
 /// in iterations of four plies or more, and none when that is 0.
 #[test]
-fn late_root_moves_are_reduced_from_the_tenth_in_iterations_of_four_plies() {
+fn late_root_moves_are_reduced_from_the_eleventh_in_iterations_of_four_plies() {
     let e = GomokuEval::default();
     assert_eq!(e.root_reduce_from, 10);
     for depth in 1..=12 {
