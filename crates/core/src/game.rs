@@ -199,6 +199,16 @@ pub trait Evaluator<S: State>: Sync {
         0
     }
 
+    /// Late-move pruning below the root: whether the negamax searcher leaves out the `index`-th move (from 0, in
+    /// the order searched) of a node with `depth` plies left, and with it every later move of the node's list. Not
+    /// asked for a node's first move, at the root, or for the moves [`Evaluator::more_moves`] adds; a node whose
+    /// searched moves all lose by force offers the left-out moves there again. An evaluator whose lists hold moves
+    /// that only deeper searches can afford keeps them out of shallow nodes this way. The default, `false`, leaves
+    /// out nothing; exact solvers keep it.
+    fn late_move_pruning(&self, _index: usize, _depth: u32) -> bool {
+        false
+    }
+
     /// A value proved at a node before its moves are searched, with `depth` plies left and `ply` plies from the
     /// root: a threat solver's forced win for the side to move, as [`Value::win_in`] counted from the root. The
     /// node then returns it like a finished game. `state` must be as it was when this returns. The default, `None`,

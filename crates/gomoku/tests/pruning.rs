@@ -4,10 +4,10 @@
 //! fewer nodes than the same search without it.
 
 use sente_core::search::Searcher;
-use sente_core::{Evaluator, State, Value};
+use sente_core::{Evaluator, SearchLimits, State, Value};
 use sente_gomoku::engine::eval::GomokuEval;
 use sente_gomoku::notation::parse_board;
-use sente_gomoku::position::Position;
+use sente_gomoku::position::{Move, Position};
 use sente_gomoku::{Gomoku, Rule};
 
 /// A 15×15 freestyle position from `(row, text)` lines, the other rows empty.
@@ -120,7 +120,7 @@ fn the_pruned_search_visits_fewer_nodes() {
     assert!(pruned < plain, "pruned {pruned} nodes, plain {plain}");
 }
 
-/// At a quiet node whose best twelve all lost, the evaluator offers the other cells near stones (every near cell
+/// At a quiet node whose kept moves (the best twelve and their tail of eight) all lost, the evaluator offers the other cells near stones (every near cell
 /// is searched once, none twice); where the reply was forced (a four or an open three against the side to move)
 /// the other moves lose at once and none is offered.
 #[test]
@@ -134,7 +134,7 @@ fn the_cells_the_width_cut_left_are_offered_at_quiet_nodes_only() {
             e.searched_moves(&pos, &mut kept);
             all_near.searched_moves(&pos, &mut near);
             e.more_moves(&pos, &kept, &mut rest);
-            if kept.len() < near.len() && kept.len() == e.width {
+            if kept.len() < near.len() && kept.len() == e.kept() {
                 assert!(rest.iter().all(|m| !kept.contains(m)), "a kept move offered again");
                 let mut both: Vec<_> = kept.iter().chain(&rest).copied().collect();
                 both.sort_unstable_by_key(|m| m.0);
@@ -176,4 +176,49 @@ fn late_root_moves_are_reduced_from_the_eleventh_in_iterations_of_four_plies() {
     }
     let off = GomokuEval { root_reduce_from: 0, ..e };
     assert!((0..30).all(|i| (1..=12).all(|d| off.root_reduction(i, d) == 0)));
+}
+
+/// The tail of the width cut (off by default): a quiet node keeps eight moves beyond the twelve, searched only
+/// with five plies or more left (late-move pruning from the twelfth move tried) and first three plies shallower;
+/// every move from the twelfth on is so reduced, the root's included, and a quiet root keeps the same twenty.
+/// With no tail nothing is pruned and the search is the default one (the depth-5 bench's golden count).
+#[test]
+fn the_tail_is_searched_far_from_the_horizon_and_shallower() {
+    use sente_gomoku::engine::{ROOT_WIDTH, root_width};
+    let off = GomokuEval::default();
+    let e = GomokuEval { tail: 8, ..off.clone() };
+    assert_eq!((e.width, e.kept(), root_width(&e), off.kept(), root_width(&off)), (12, 20, 20, 12, ROOT_WIDTH));
+    for depth in 1..=12 {
+        let pruned: Vec<bool> = (0..20).map(|i| e.late_move_pruning(i, depth)).collect();
+        assert_eq!(pruned, (0..20).map(|i| i >= 12 && depth < 5).collect::<Vec<_>>(), "depth {depth}");
+    }
+    let pos = quiet();
+    let reductions: Vec<u32> = pos_moves(&pos).iter().enumerate().map(|(i, &m)| e.reduction(&pos, m, i, 8)).collect();
+    assert!(reductions.iter().enumerate().all(|(i, &r)| r == if i >= 12 { 3 } else { 0 }), "{reductions:?}");
+    let (mut twelve, mut twenty) = (Vec::new(), Vec::new());
+    off.searched_moves(&pos, &mut twelve);
+    e.searched_moves(&pos, &mut twenty);
+    assert_eq!((twelve.len(), twenty.len()), (12, 20));
+    assert!(twelve.iter().all(|m| twenty.contains(m)), "the tail comes after the width by the same key");
+
+    assert!((0..20).all(|i| (1..=12).all(|d| !off.late_move_pruning(i, d))));
+    let g = Gomoku::new(15, Rule::Freestyle).expect("size");
+    let depth5 = |eval: &GomokuEval| -> u64 {
+        let mut s: Searcher<Position> = Searcher::with_megabytes(16);
+        sente_gomoku::bench::positions(g)
+            .iter()
+            .map(|p| s.search(p, eval, &SearchLimits::depth(5), &mut ()).nodes)
+            .sum()
+    };
+    let golden = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/bench_nodes.txt"))
+        .expect("golden bench count");
+    assert!(golden.contains(&format!(" nodes {} ", depth5(&off))), "{golden}");
+    assert_ne!(depth5(&e), depth5(&off));
+}
+
+/// The legal moves of `pos` near stones.
+fn pos_moves(pos: &Position) -> Vec<Move> {
+    let mut moves = Vec::new();
+    GomokuEval { width: usize::MAX, tail: 0, ..GomokuEval::default() }.searched_moves(pos, &mut moves);
+    moves
 }

@@ -307,15 +307,16 @@ impl<S: State> Searcher<S> {
         let share = if depth >= DEFER_DEPTH { self.busy.clone() } else { None };
         let (mut next, mut i) = (0, 0);
         let mut widened = false;
+        let mut cut_late = false;
         loop {
             let m = if next < moves.len() {
                 pick_next(&mut moves, &mut scores, next);
                 moves[next]
             } else if next - moves.len() < deferred.len() {
                 deferred[next - moves.len()]
-            } else if !widened && pruned && best.is_loss() && !self.aborted {
-                // Every searched move lost by force, but the list was cut: search the moves the cut left out
-                // (those the evaluator offers) before calling the node lost.
+            } else if !widened && (pruned || cut_late) && best.is_loss() && !self.aborted {
+                // Every searched move lost by force, but the list was cut (or its late moves left out): search the
+                // moves the cut left out (those the evaluator offers) before calling the node lost.
                 widened = true;
                 let searched = std::mem::take(&mut moves);
                 eval.more_moves(state, &searched, &mut moves);
@@ -332,6 +333,15 @@ impl<S: State> Searcher<S> {
             };
             let may_defer = next < moves.len() && i > 0;
             next += 1;
+            // Late-move pruning: the evaluator may leave the rest of the list to deeper searches. The list ends
+            // here, so a loss over it is searched again wider (above) and the subtree is no longer complete.
+            if ply > 0 && i > 0 && !widened && next <= moves.len() && eval.late_move_pruning(i, depth) {
+                next -= 1;
+                moves.truncate(next);
+                cut_late = true;
+                self.hit_horizon = true;
+                continue;
+            }
             let mut v;
             // At the last ply the evaluator may value a child without playing it: the same value, visited (and
             // re-searched by PVS) like a leaf.

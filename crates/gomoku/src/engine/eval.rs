@@ -38,8 +38,19 @@ pub struct GomokuEval {
     /// Perturbs move ordering (0 for none). The engine leaves it at 0: its Lazy SMP helpers share one evaluator and
     /// spread out by the depths they search instead.
     pub jitter: u64,
-    /// Most moves kept at a quiet node.
+    /// Most moves kept at a quiet node with fewer than [`GomokuEval::tail_depth`] plies left.
     pub width: usize,
+    /// Moves kept beyond [`GomokuEval::width`] at a quiet node (the next ones by the cut's key), searched only at
+    /// nodes with [`GomokuEval::tail_depth`] plies or more left ([`Evaluator::late_move_pruning`]); 0 for none.
+    /// Every move from the `width`-th on (counted from 0 in the order searched, the root's included) is first
+    /// searched [`GomokuEval::tail_reduction`] plies shallower, and again at full depth if it beats alpha; a quiet
+    /// root then keeps the same list ([`super::root_width`]). 0 by default: measured at 8 (with 5 and 3 plies) and
+    /// not kept (docs/gomoku.md, "A tail to the width cut").
+    pub tail: usize,
+    /// See [`GomokuEval::tail`]; 5.
+    pub tail_depth: u32,
+    /// See [`GomokuEval::tail`]; 3.
+    pub tail_reduction: u32,
     /// Moves allowed at the root (hash, moves); `None` allows all.
     pub root: Option<(u64, Vec<Move>)>,
     /// Extend nodes with a single searched move ([`Evaluator::extension`]); on by default (docs/gomoku.md, "The
@@ -93,6 +104,9 @@ impl Default for GomokuEval {
         GomokuEval {
             jitter: 0,
             width: 12,
+            tail: 0,
+            tail_depth: 5,
+            tail_reduction: 3,
             root: None,
             extend_forced: true,
             reduce: false,
@@ -418,18 +432,29 @@ impl Evaluator<Position> for GomokuEval {
         u32::from(self.unguided_depth > 0 && depth >= self.unguided_depth)
     }
 
-    /// The quiet root keeps [`super::ROOT_WIDTH`] moves; from the [`GomokuEval::root_reduce_from`]-th searched on
+    /// The quiet root keeps [`super::root_width`] moves; from the [`GomokuEval::root_reduce_from`]-th searched on
     /// (after the table's move, those the move scores and the history rank last), each is first searched a ply
     /// shallower in iterations of four plies or more, and again at full depth if it beats the best so far.
     fn root_reduction(&self, index: usize, depth: u32) -> u32 {
         u32::from(self.root_reduce_from > 0 && index >= self.root_reduce_from && depth >= 4)
     }
 
-    /// Late quiet moves are searched a ply shallower first (two plies from the ninth move on at depth 5 or more):
+    /// The [`GomokuEval::tail`] of a quiet node's list is searched only with [`GomokuEval::tail_depth`] plies or
+    /// more left: nearer the horizon the node keeps the first [`GomokuEval::width`] moves it tries.
+    fn late_move_pruning(&self, index: usize, depth: u32) -> bool {
+        self.tail > 0 && index >= self.width && depth < self.tail_depth
+    }
+
+    /// Moves from the [`GomokuEval::width`]-th on (the tail, wherever searched) are first searched
+    /// [`GomokuEval::tail_reduction`] plies shallower. With [`GomokuEval::reduce`] set, late quiet moves before
+    /// them are searched a ply shallower first (two plies from the ninth move on at depth 5 or more):
     /// not before the fourth move, never while the opponent threatens (a four or an open three, whose defences
     /// [`GomokuEval::select_moves`] has already narrowed), and never for a move that makes or blocks a three, a
     /// four or a five.
     fn reduction(&self, s: &Position, m: Move, index: usize, depth: u32) -> u32 {
+        if self.tail > 0 && index >= self.width {
+            return self.tail_reduction;
+        }
         if !self.reduce || index < 3 {
             return 0;
         }
@@ -594,7 +619,8 @@ impl GomokuEval {
     /// [`GomokuEval::narrow`] give, with the keys made straight from the rows (same keys, same order).
     fn cut_near(&self, s: &Position, near: &[u32], moves: &mut MoveList<Move>) {
         let count = near.iter().map(|r| r.count_ones()).sum::<u32>() as usize;
-        if count <= self.width {
+        let width = self.kept();
+        if count <= width {
             fill_near(s, near, moves);
             return;
         }
@@ -613,10 +639,16 @@ impl GomokuEval {
                     b &= b - 1;
                 }
             }
-            keys.select_nth_unstable(self.width - 1);
+            keys.select_nth_unstable(width - 1);
             moves.clear();
-            moves.extend(keys[..self.width].iter().map(|&k| Move((k & 0x3FF) as u16)));
+            moves.extend(keys[..width].iter().map(|&k| Move((k & 0x3FF) as u16)));
         });
+    }
+
+    /// Moves a quiet node keeps: [`GomokuEval::width`] and the [`GomokuEval::tail`].
+    #[must_use]
+    pub fn kept(&self) -> usize {
+        self.width.saturating_add(self.tail)
     }
 
     /// Narrows the near cells `moves` (`legal` legal moves in all) to the forced replies or, at a quiet node, to the
@@ -625,7 +657,8 @@ impl GomokuEval {
         if self.keep_forced(s, moves, legal) {
             return;
         }
-        if moves.len() > self.width {
+        let width = self.kept();
+        if moves.len() > width {
             let me = s.to_move().index();
             // One integer key per move, ascending = higher quick score first, then the lower cell: plain integer
             // comparisons make the partial selection cheaper than a tuple comparator.
@@ -637,9 +670,9 @@ impl GomokuEval {
                 keys.extend(
                     moves.iter().map(|&m| ((0xFFFF - quick_score(s, m.index(), me) as u32) << 10) | u32::from(m.0)),
                 );
-                keys.select_nth_unstable(self.width - 1);
+                keys.select_nth_unstable(width - 1);
                 moves.clear();
-                moves.extend(keys[..self.width].iter().map(|&k| Move((k & 0x3FF) as u16)));
+                moves.extend(keys[..width].iter().map(|&k| Move((k & 0x3FF) as u16)));
             });
         }
     }

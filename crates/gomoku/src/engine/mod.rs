@@ -5,7 +5,8 @@
 //! 2. our VCF ([`vcf`]), then, unless the opponent threatens one of his own, our VCT ([`vct`]);
 //! 3. if the opponent has a VCF, the root moves are narrowed to those after which he has none (forced defence);
 //!    otherwise, if he has a VCT, the root moves after which he still has one are dropped; a quiet root is cut to
-//!    [`ROOT_WIDTH`] moves, wider than the inner nodes;
+//!    [`root_width`] moves, wider than the inner nodes (or, with a [`eval::GomokuEval::tail`], the inner nodes' list,
+//!    all of it searched at every depth);
 //! 4. iterative-deepening PVS from [`sente_core::search::Searcher`] with the Gomoku [`eval::GomokuEval`] (threat
 //!    ordering and forward pruning) under a soft deadline (no new iteration) and a hard one (stop), on every
 //!    thread at once through the core's Lazy SMP (`Searcher::search_smp`, one shared transposition table).
@@ -112,11 +113,11 @@ pub fn vct_safe_moves(pos: &mut Position, moves: &[Move], each: &Budget) -> (Vec
 }
 
 /// The moves searched at a quiet root of `pos` (`legal`: its legal moves): the evaluator's own choice (forced
-/// replies, or the near cells cut by the quick key) with the cut at [`ROOT_WIDTH`] instead of
-/// [`GomokuEval::width`].
+/// replies, or the near cells cut by the quick key) with the cut at [`root_width`] instead of
+/// [`GomokuEval::width`] and its tail.
 #[must_use]
 pub fn root_moves(pos: &Position, legal: &[Move]) -> Vec<Move> {
-    let wide = GomokuEval { width: ROOT_WIDTH, ..GomokuEval::default() };
+    let wide = GomokuEval { width: root_width(&GomokuEval::default()), tail: 0, ..GomokuEval::default() };
     let mut moves = legal.to_vec();
     wide.select_moves(pos, &mut moves);
     moves
@@ -132,8 +133,15 @@ pub struct Engine {
 const VCF_DEPTH: u32 = 20;
 /// Most attacking moves of the engine's VCT searches.
 pub const VCT_DEPTH: u32 = 5;
-/// Moves searched at a quiet root; inner quiet nodes keep [`GomokuEval::width`].
+/// Moves searched at a quiet root when the evaluator has no [`GomokuEval::tail`]; see [`root_width`].
 pub const ROOT_WIDTH: usize = 30;
+
+/// Moves searched at a quiet root with `eval`: [`ROOT_WIDTH`], or with a tail the [`GomokuEval::width`] and tail an
+/// inner quiet node keeps, which the root searches at every depth (docs/gomoku.md, "A tail to the width cut").
+#[must_use]
+pub fn root_width(eval: &GomokuEval) -> usize {
+    if eval.tail > 0 { eval.kept() } else { ROOT_WIDTH }
+}
 /// Node budget of each check that a root move leaves the opponent no VCT.
 const VCT_CHECK_NODES: u64 = 5_000;
 
@@ -374,7 +382,8 @@ fn prepare(
 }
 
 /// The root list of a quiet root (one the width cut applied to, `narrowed` being the evaluator's moves of `pos`):
-/// the search looks wider there than inside ([`root_moves`]). `None` elsewhere.
+/// the search looks wider there than inside ([`root_moves`]). `None` elsewhere, and where the evaluator's list is
+/// longer than its width: with a [`GomokuEval::tail`], the width and tail it keeps are the root's list.
 fn quiet_root(pos: &Position, legal: &[Move], narrowed: &[Move]) -> Option<(u64, Vec<Move>)> {
     (narrowed.len() == GomokuEval::default().width).then(|| (pos.hash(), root_moves(pos, legal)))
 }

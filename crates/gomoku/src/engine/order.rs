@@ -44,7 +44,8 @@ pub struct OrderSample {
 /// reply, a threat to meet, few candidates) or `played` is no cell near a stone.
 #[must_use]
 pub fn order_sample(pos: &Position, played: Move, game: u32) -> Option<OrderSample> {
-    let eval = GomokuEval::default();
+    // The cut the key decides: the width alone, what every node keeps (its tail comes after it by the same key).
+    let eval = GomokuEval { tail: 0, ..GomokuEval::default() };
     let i = played.index();
     if pos.outcome().is_some() || i >= pos.cells().len() || pos.cell(i) != 0 || pos.near(i) == 0 {
         return None;

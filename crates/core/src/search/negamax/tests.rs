@@ -422,3 +422,73 @@ fn only_root_moves_are_reduced_by_the_root_hook() {
 
     deepening_far_enough_is_exact(&LateRoot::default());
 }
+
+/// [`Scattered`] that leaves out every move after the second at nodes with fewer than `below` plies left (late-move
+/// pruning), offers the moves a loss should be searched again over, and counts the times it was asked.
+struct LateTwo {
+    below: u32,
+    asked: AtomicU32,
+}
+
+impl LateTwo {
+    fn new(below: u32) -> LateTwo {
+        LateTwo { below, asked: AtomicU32::new(0) }
+    }
+}
+
+impl Evaluator<Board> for LateTwo {
+    fn evaluate(&self, s: &Board) -> Value {
+        Scattered.evaluate(s)
+    }
+
+    fn late_move_pruning(&self, index: usize, depth: u32) -> bool {
+        self.asked.fetch_add(1, Ordering::Relaxed);
+        index >= 2 && depth < self.below
+    }
+
+    fn more_moves(&self, s: &Board, searched: &[u8], moves: &mut MoveList<u8>) {
+        s.legal_moves(moves);
+        moves.retain(|m| !searched.contains(m));
+    }
+}
+
+/// Late-move pruning is asked below the root only (a one-ply search asks nothing: its nodes below the root are
+/// leaves), saves nodes where it applies and changes nothing where it does not (a search whose every node has as
+/// many plies left as the threshold visits what the plain search visits).
+#[test]
+fn late_moves_are_left_out_below_the_root_only() {
+    let game = TicTacToe;
+    let root = game.initial_state();
+    let one_ply = LateTwo::new(u32::MAX);
+    Searcher::new(1 << 16).search_depth(&root, &one_ply, 1);
+    assert_eq!(one_ply.asked.load(Ordering::Relaxed), 0);
+
+    let (pruned, never) = (LateTwo::new(u32::MAX), LateTwo::new(0));
+    let (mut a, mut b, mut c) = (Searcher::new(1 << 16), Searcher::new(1 << 16), Searcher::new(1 << 16));
+    a.search_depth(&root, &pruned, 5);
+    let (vb, _) = b.search_depth(&root, &never, 5);
+    let (vc, _) = c.search_depth(&root, &Scattered, 5);
+    assert!(pruned.asked.load(Ordering::Relaxed) > 0);
+    assert!(a.nodes < b.nodes, "pruned {} plain {}", a.nodes, b.nodes);
+    assert_eq!((vb, b.nodes), (vc, c.nodes), "a hook that prunes nothing changes nothing");
+    deepening_far_enough_is_exact(&LateTwo::new(3));
+}
+
+/// A forced loss over a list whose late moves were left out is searched again over them: with every node keeping
+/// only its first two moves tried, every win or loss a whole-game search of tic-tac-toe reports is the exact one.
+#[test]
+fn a_loss_over_late_pruned_moves_is_searched_again_wider() {
+    let game = TicTacToe;
+    let mut checked = 0;
+    for s in crate::testkit::reachable_states(&game, &game.initial_state()).iter() {
+        if s.outcome().is_some() {
+            continue;
+        }
+        let exact = crate::search::minimax(&mut { *s }, 9, &Scattered).value;
+        let (v, _) = Searcher::new(1 << 12).search_depth(s, &LateTwo::new(u32::MAX), 9);
+        let unsound = (v.is_loss() && !exact.is_loss()) || (v.is_win() && !exact.is_win());
+        assert!(!unsound, "{} called {v:?}, exactly {exact:?}", game.format_state(s));
+        checked += 1;
+    }
+    assert!(checked > 1000);
+}
