@@ -6,8 +6,9 @@
 //! - `move_score`: a move's own threats (five, four-three, open four, threes…) and the opponent threats it blocks.
 //! - `select_moves`: forced replies first (play the five; block the opponent's five; make the winning open four;
 //!   against an open three, only blocks and counter-fours), otherwise cells near stones, cut to the best
-//!   [`GomokuEval::width`] by a quick key. A root whitelist lets the engine exclude moves its threat solvers
-//!   proved losing.
+//!   [`GomokuEval::width`] by a quick key (and a [`GomokuEval::tail`] after them, searched only far from the
+//!   horizon: `late_move_pruning`; off by default). A root whitelist lets the engine exclude moves its threat
+//!   solvers proved losing.
 //! - `extension`: a node with a single searched move (the block of a four, the only five) costs no depth, so lines
 //!   of fours and forced blocks are followed to their end inside the horizon.
 //! - `aspiration`: the root is searched first inside a window around the last iteration's value.
@@ -19,9 +20,10 @@
 //!   `select_moves`; play, `evaluate`, undo), read straight from the position's rows, cell words and
 //!   [`Position::tally_after`], so the search is unchanged and cheaper.
 
+use super::cells::{cell_sum, value_of_lane};
 use super::threats::{BLACK_INDEX, has_open_four_move};
 use super::tune::TEMPO_DENOM;
-use crate::patterns::{B4, D4, F3, F4, FIVE, ORDER, TEMPO};
+use crate::patterns::{D4, F4, FIVE, TEMPO};
 use crate::position::{FLAG_ANY_FOUR, FLAG_OPEN_FOUR, Move, Position, Tally};
 use sente_core::{Deadline, Evaluator, MoveList, State, Value};
 
@@ -168,96 +170,6 @@ impl GomokuEval {
         false
     }
 }
-
-/// Per packed byte (both colours' levels in one direction), one 32-bit lane per colour (black low) holding what
-/// that level adds to a cell's threats: open threes in bits 0-3, fours in 4-7 (a double four counts two), straight
-/// or double fours in 8-11, fives in 12-15 and the [`ORDER`] potential in 16-31. Four directions sum without carries
-/// between fields.
-const CELL: [u64; 256] = {
-    const fn lane(p: usize) -> u64 {
-        let p = p % 11;
-        let mut v = (ORDER[p] as u64) << 16;
-        if p == F3 as usize {
-            v += 1;
-        }
-        if p == B4 as usize || p == F4 as usize {
-            v += 1 << 4;
-        }
-        if p == D4 as usize {
-            v += 2 << 4;
-        }
-        if p == F4 as usize || p == D4 as usize {
-            v += 1 << 8;
-        }
-        if p == FIVE as usize {
-            v += 1 << 12;
-        }
-        v
-    }
-    let mut t = [0u64; 256];
-    let mut b = 0;
-    while b < 256 {
-        t[b] = lane(b & 15) | (lane(b >> 4) << 32);
-        b += 1;
-    }
-    t
-};
-
-/// The sum of [`CELL`] over a cell's four directions.
-#[inline]
-fn cell_sum(s: &Position, i: usize) -> u64 {
-    let pk = s.packed(i);
-    CELL[usize::from(pk[0])] + CELL[usize::from(pk[1])] + CELL[usize::from(pk[2])] + CELL[usize::from(pk[3])]
-}
-
-/// A cell's threat value for one colour from its [`CELL`] lane sum: five, open four or four-four, four-three,
-/// three-three, else the pattern potential.
-#[inline]
-fn value_of_lane(lane: u32) -> i32 {
-    // The class comes from small tables instead of a chain of branches (which mispredicts at random): the threes,
-    // fours and open-four fields index one, the five field adds its half.
-    let class = usize::from(CLASS_OF[(lane & 0xFFF) as usize]) + 18 * usize::from(lane & 0xF000 != 0);
-    let v = CLASS_VALUE[class % 64];
-    if v != 0 { v } else { (lane >> 16) as i32 }
-}
-
-/// Per low 12 bits of a [`CELL`] lane (threes, fours, open fours), `min(threes, 2) + 3 min(fours, 2) + 9 [open
-/// four]`: [`value_of_lane`]'s class without the five.
-const CLASS_OF: [u8; 4096] = {
-    let mut t = [0u8; 4096];
-    let mut i = 0;
-    while i < 4096 {
-        let (threes, fours, open_four) = (i & 15, (i >> 4) & 15, (i >> 8) & 15);
-        let threes = if threes < 2 { threes } else { 2 };
-        let fours = if fours < 2 { fours } else { 2 };
-        t[i] = (threes + 3 * fours + if open_four != 0 { 9 } else { 0 }) as u8;
-        i += 1;
-    }
-    t
-};
-
-/// [`value_of_lane`]'s class values by `min(threes, 2) + 3 min(fours, 2) + 9 [open four] + 18 [five]`; 0 means
-/// "the pattern potential". Classes stop at 35; the table is padded to 64 so the index is masked, not divided.
-const CLASS_VALUE: [i32; 64] = {
-    let mut t = [0; 64];
-    let mut i = 0;
-    while i < 36 {
-        let (threes, fours, open_four, five) = (i % 3, (i / 3) % 3, (i / 9) % 2, i / 18);
-        t[i] = if five != 0 {
-            1_000_000
-        } else if open_four != 0 || fours >= 2 {
-            200_000
-        } else if fours >= 1 && threes >= 1 {
-            100_000
-        } else if threes >= 2 {
-            20_000
-        } else {
-            0
-        };
-        i += 1;
-    }
-    t
-};
 
 thread_local! {
     /// The width cut's scratch buffer of move keys.

@@ -25,6 +25,7 @@
 //! [`Deadline`]: sente_core::Deadline
 //! [`Deadline::CHECK_EVERY`]: sente_core::Deadline::CHECK_EVERY
 
+mod cells;
 pub mod eval;
 pub mod order;
 pub mod ordered;
