@@ -79,6 +79,12 @@ pub fn search_positions(game: Gomoku) -> Vec<Position> {
 /// Searches every bench position to `depth` with one thread and a 16 MiB table.
 #[must_use]
 pub fn run(game: Gomoku, depth: u32) -> Vec<BenchLine> {
+    run_with(game, depth, &GomokuEval::default())
+}
+
+/// [`run`] with the evaluator `eval` (another setting of the same search).
+#[must_use]
+pub fn run_with(game: Gomoku, depth: u32, eval: &GomokuEval) -> Vec<BenchLine> {
     // One 16 MiB table, cleared between positions (the search is the same as with a fresh searcher).
     // Building the table writes (and so touches) every entry before the first clock starts, so page faults are not
     // timed; the next positions clear it.
@@ -91,7 +97,7 @@ pub fn run(game: Gomoku, depth: u32) -> Vec<BenchLine> {
                 searcher.clear();
             }
             let clock = Stopwatch::start();
-            let r = searcher.search(&position, &GomokuEval::default(), &SearchLimits::depth(depth), &mut ());
+            let r = searcher.search(&position, eval, &SearchLimits::depth(depth), &mut ());
             BenchLine { position, nodes: r.nodes, time: clock.elapsed() }
         })
         .collect()

@@ -4,7 +4,7 @@
 //! fewer nodes than the same search without it.
 
 use sente_core::search::Searcher;
-use sente_core::{Evaluator, SearchLimits, State, Value};
+use sente_core::{Evaluator, State, Value};
 use sente_gomoku::engine::eval::GomokuEval;
 use sente_gomoku::notation::parse_board;
 use sente_gomoku::position::{Move, Position};
@@ -120,9 +120,9 @@ fn the_pruned_search_visits_fewer_nodes() {
     assert!(pruned < plain, "pruned {pruned} nodes, plain {plain}");
 }
 
-/// At a quiet node whose kept moves (the best twelve and their tail of eight) all lost, the evaluator offers the other cells near stones (every near cell
-/// is searched once, none twice); where the reply was forced (a four or an open three against the side to move)
-/// the other moves lose at once and none is offered.
+/// At a quiet node whose kept moves (the best twelve, and the tail after them if any) all lost, the evaluator offers
+/// the other cells near stones (every near cell is searched once, none twice); where the reply was forced (a four
+/// or an open three against the side to move) the other moves lose at once and none is offered.
 #[test]
 fn the_cells_the_width_cut_left_are_offered_at_quiet_nodes_only() {
     let e = GomokuEval::default();
@@ -203,13 +203,7 @@ fn the_tail_is_searched_far_from_the_horizon_and_shallower() {
 
     assert!((0..20).all(|i| (1..=12).all(|d| !off.late_move_pruning(i, d))));
     let g = Gomoku::new(15, Rule::Freestyle).expect("size");
-    let depth5 = |eval: &GomokuEval| -> u64 {
-        let mut s: Searcher<Position> = Searcher::with_megabytes(16);
-        sente_gomoku::bench::positions(g)
-            .iter()
-            .map(|p| s.search(p, eval, &SearchLimits::depth(5), &mut ()).nodes)
-            .sum()
-    };
+    let depth5 = |eval: &GomokuEval| -> u64 { sente_gomoku::bench::run_with(g, 5, eval).iter().map(|l| l.nodes).sum() };
     let golden = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/bench_nodes.txt"))
         .expect("golden bench count");
     assert!(golden.contains(&format!(" nodes {} ", depth5(&off))), "{golden}");

@@ -143,6 +143,7 @@ pub const ROOT_WIDTH: usize = 30;
 pub fn root_width(eval: &GomokuEval) -> usize {
     if eval.tail > 0 { eval.kept() } else { ROOT_WIDTH }
 }
+
 /// Node budget of each check that a root move leaves the opponent no VCT.
 const VCT_CHECK_NODES: u64 = 5_000;
 
