@@ -178,23 +178,41 @@ fn late_root_moves_are_reduced_from_the_eleventh_in_iterations_of_four_plies() {
     assert!((0..30).all(|i| (1..=12).all(|d| off.root_reduction(i, d) == 0)));
 }
 
-/// The tail of the width cut (off by default): a quiet node keeps eight moves beyond the twelve, searched only
-/// with five plies or more left (late-move pruning from the twelfth move tried) and first three plies shallower;
-/// every move from the twelfth on is so reduced, the root's included, and a quiet root keeps the same twenty.
-/// With no tail nothing is pruned and the search is the default one (the depth-5 bench's golden count).
+/// The tail of the width cut (on by default, with the late-move reductions): a quiet node keeps eight moves beyond
+/// the twelve, searched only with five plies or more left (late-move pruning from the twelfth move tried) and first
+/// three plies shallower; every move from the twelfth on is so reduced, the root's included, and a quiet root keeps
+/// the same twenty. Before the twelfth, the late-move reductions take a ply from the fourth quiet move on (two from
+/// the ninth with five plies or more left) and none from a move that makes or blocks a three. With neither, nothing
+/// is pruned and the quiet root keeps its 30; the default search is the depth-5 bench's golden count.
 #[test]
 fn the_tail_is_searched_far_from_the_horizon_and_shallower() {
     use sente_gomoku::engine::{ROOT_WIDTH, root_width};
-    let off = GomokuEval::default();
-    let e = GomokuEval { tail: 8, ..off.clone() };
+    let on = GomokuEval::default();
+    assert_eq!((on.tail, on.reduce), (8, true));
+    let off = GomokuEval { tail: 0, reduce: false, ..on.clone() };
+    let e = GomokuEval { reduce: false, ..on.clone() };
     assert_eq!((e.width, e.kept(), root_width(&e), off.kept(), root_width(&off)), (12, 20, 20, 12, ROOT_WIDTH));
     for depth in 1..=12 {
         let pruned: Vec<bool> = (0..20).map(|i| e.late_move_pruning(i, depth)).collect();
         assert_eq!(pruned, (0..20).map(|i| i >= 12 && depth < 5).collect::<Vec<_>>(), "depth {depth}");
     }
     let pos = quiet();
-    let reductions: Vec<u32> = pos_moves(&pos).iter().enumerate().map(|(i, &m)| e.reduction(&pos, m, i, 8)).collect();
+    let moves = pos_moves(&pos);
+    let reductions: Vec<u32> = moves.iter().enumerate().map(|(i, &m)| e.reduction(&pos, m, i, 8)).collect();
     assert!(reductions.iter().enumerate().all(|(i, &r)| r == if i >= 12 { 3 } else { 0 }), "{reductions:?}");
+    for depth in [4, 8] {
+        let both: Vec<u32> = moves.iter().enumerate().map(|(i, &m)| on.reduction(&pos, m, i, depth)).collect();
+        for (i, &r) in both.iter().enumerate() {
+            let late = if i >= 8 && depth >= 5 { 2 } else { 1 };
+            let allowed = match i {
+                0..=2 => r == 0,
+                3..=11 => r == 0 || r == late,
+                _ => r == 3,
+            };
+            assert!(allowed, "move {i} at depth {depth}: {both:?}");
+        }
+        assert!(both[3..12].iter().any(|&r| r > 0), "some quiet move is reduced: {both:?}");
+    }
     let (mut twelve, mut twenty) = (Vec::new(), Vec::new());
     off.searched_moves(&pos, &mut twelve);
     e.searched_moves(&pos, &mut twenty);
@@ -206,8 +224,9 @@ fn the_tail_is_searched_far_from_the_horizon_and_shallower() {
     let depth5 = |eval: &GomokuEval| -> u64 { sente_gomoku::bench::run_with(g, 5, eval).iter().map(|l| l.nodes).sum() };
     let golden = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/bench_nodes.txt"))
         .expect("golden bench count");
-    assert!(golden.contains(&format!(" nodes {} ", depth5(&off))), "{golden}");
+    assert!(golden.contains(&format!(" nodes {} ", depth5(&on))), "{golden}");
     assert_ne!(depth5(&e), depth5(&off));
+    assert_ne!(depth5(&on), depth5(&e));
 }
 
 /// The legal moves of `pos` near stones.

@@ -46,8 +46,8 @@ pub struct GomokuEval {
     /// nodes with [`GomokuEval::tail_depth`] plies or more left ([`Evaluator::late_move_pruning`]); 0 for none.
     /// Every move from the `width`-th on (counted from 0 in the order searched, the root's included) is first
     /// searched [`GomokuEval::tail_reduction`] plies shallower, and again at full depth if it beats alpha; a quiet
-    /// root then keeps the same list ([`super::root_width`]). 0 by default: measured at 8 (with 5 and 3 plies) and
-    /// not kept (docs/gomoku.md, "A tail to the width cut").
+    /// root then keeps the same list ([`super::root_width`]). 8 by default, with [`GomokuEval::reduce`] (docs/gomoku.md,
+    /// "The tail paid for by late-move reductions"; alone it was level, "A tail to the width cut").
     pub tail: usize,
     /// See [`GomokuEval::tail`]; 5.
     pub tail_depth: u32,
@@ -58,7 +58,7 @@ pub struct GomokuEval {
     /// Extend nodes with a single searched move ([`Evaluator::extension`]); on by default (docs/gomoku.md, "The
     /// forcing extension on the fitted-key engine").
     pub extend_forced: bool,
-    /// Reduce late quiet moves ([`Evaluator::reduction`]).
+    /// Reduce late quiet moves ([`Evaluator::reduction`]); on by default, with the [`GomokuEval::tail`].
     pub reduce: bool,
     /// Nodes with at least this many plies left and no table move are searched a ply shallower
     /// ([`Evaluator::unguided_reduction`]); 0 for never. 4 by default (docs/gomoku.md, "Internal iterative
@@ -106,12 +106,12 @@ impl Default for GomokuEval {
         GomokuEval {
             jitter: 0,
             width: 12,
-            tail: 0,
+            tail: 8,
             tail_depth: 5,
             tail_reduction: 3,
             root: None,
             extend_forced: true,
-            reduce: false,
+            reduce: true,
             unguided_depth: 4,
             root_reduce_from: 10,
             null_move: true,
