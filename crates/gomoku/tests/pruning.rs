@@ -182,7 +182,7 @@ fn late_root_moves_are_reduced_from_the_eleventh_in_iterations_of_four_plies() {
 /// the twelve, searched only with five plies or more left (late-move pruning from the twelfth move tried) and first
 /// three plies shallower; every move from the twelfth on is so reduced, the root's included, and a quiet root keeps
 /// the same twenty. Before the twelfth, the late-move reductions take a ply from the fourth quiet move on (two from
-/// the ninth with five plies or more left) and none from a move that makes or blocks a three. With neither, nothing
+/// the ninth with five plies or more left) and none from a move that makes or blocks a four. With neither, nothing
 /// is pruned and the quiet root keeps its 30; the default search is the depth-5 bench's golden count.
 #[test]
 fn the_tail_is_searched_far_from_the_horizon_and_shallower() {
@@ -227,6 +227,44 @@ fn the_tail_is_searched_far_from_the_horizon_and_shallower() {
     assert!(golden.contains(&format!(" nodes {} ", depth5(&on))), "{golden}");
     assert_ne!(depth5(&e), depth5(&off));
     assert_ne!(depth5(&on), depth5(&e));
+}
+
+/// Black to move with an open two (H8 I8) and white's stones apart from it: G8 and J8 make an open three.
+fn own_open_two() -> Position {
+    board(&[(2, "....o"), (7, ".......xx"), (12, "..........o")])
+}
+
+/// Black to move with a three closed by white at D8 (E8 F8 G8): H8 and I8 make a four, no move an open one.
+fn own_closed_three() -> Position {
+    board(&[(2, "....o"), (7, "...oxxx"), (12, "..........o")])
+}
+
+/// The late-move reductions take a ply from a late move that makes or blocks an open three, as from any quiet move,
+/// but never from one that makes a four, nor from any move while the opponent has an open three. Each move near the
+/// stones is asked as if it were the sixth tried, at eight plies left.
+#[test]
+fn late_moves_that_make_a_three_are_reduced_and_fours_are_not() {
+    use sente_gomoku::patterns::{B4, D4, F4, FIVE};
+    let e = GomokuEval::default();
+    let fours = |p: &Position, c: usize| [B4, F4, D4, FIVE].iter().map(|&l| p.count(c, l)).sum::<u16>();
+    let mut checked = [0, 0];
+    for pos in [own_open_two(), own_closed_three()] {
+        for m in pos_moves(&pos) {
+            let mut after = pos.clone();
+            after.play(m);
+            let r = e.reduction(&pos, m, 5, 8);
+            if after.count(0, FIVE) > 0 {
+                assert_eq!(r, 0, "{m:?} makes a four");
+                checked[1] += 1;
+            } else if after.count(0, F4) > pos.count(0, F4) && fours(&after, 1) == fours(&pos, 1) {
+                assert_eq!(r, 1, "{m:?} makes an open three");
+                checked[0] += 1;
+            }
+        }
+    }
+    assert!(checked[0] >= 2 && checked[1] >= 2, "threes and fours among the moves: {checked:?}");
+    let pos = against_open_three();
+    assert!(pos_moves(&pos).iter().all(|&m| e.reduction(&pos, m, 5, 8) == 0), "no reduction against a three");
 }
 
 /// The legal moves of `pos` near stones.

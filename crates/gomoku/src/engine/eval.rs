@@ -361,8 +361,9 @@ impl Evaluator<Position> for GomokuEval {
     /// [`GomokuEval::tail_reduction`] plies shallower. With [`GomokuEval::reduce`] set, late quiet moves before
     /// them are searched a ply shallower first (two plies from the ninth move on at depth 5 or more):
     /// not before the fourth move, never while the opponent threatens (a four or an open three, whose defences
-    /// [`GomokuEval::select_moves`] has already narrowed), and never for a move that makes or blocks a three, a
-    /// four or a five.
+    /// [`GomokuEval::select_moves`] has already narrowed), and never for a move that makes or blocks a four or a
+    /// five. A move that makes or blocks an open three is reduced like a quiet one (docs/gomoku.md, "Late threes
+    /// reduced"): the threat it makes is answered at the child, and a four that follows is still searched in full.
     fn reduction(&self, s: &Position, m: Move, index: usize, depth: u32) -> u32 {
         if self.tail > 0 && index >= self.width {
             return self.tail_reduction;
@@ -373,8 +374,8 @@ impl Evaluator<Position> for GomokuEval {
         if opponent_threatens(s) {
             return 0;
         }
-        // Threes, fours and fives of either colour sit in the low 16 bits of each colour's lane.
-        if cell_sum(s, m.index()) & 0x0000_FFFF_0000_FFFF != 0 {
+        // Fours and fives of either colour sit in bits 4-15 of each colour's lane (open threes in bits 0-3).
+        if cell_sum(s, m.index()) & 0x0000_FFF0_0000_FFF0 != 0 {
             return 0;
         }
         1 + u32::from(index >= 8 && depth >= 5)
