@@ -35,6 +35,16 @@ fn own_open_three() -> Position {
     board(&[(3, "..o...o"), (7, "....xxx"), (11, "..........o")])
 }
 
+/// Black to move with an open two (H8 I8) and white's stones apart from it: G8 and J8 make an open three.
+fn own_open_two() -> Position {
+    board(&[(2, "....o"), (7, ".......xx"), (12, "..........o")])
+}
+
+/// Black to move with a three closed by white at D8 (E8 F8 G8): H8 and I8 make a four, no move an open one.
+fn own_closed_three() -> Position {
+    board(&[(2, "....o"), (7, "...oxxx"), (12, "..........o")])
+}
+
 /// White to move with black's four (E8 F8 G8 H8, D8 blocked): white must stop the five at I8.
 fn against_a_four() -> Position {
     board(&[(2, "o"), (7, "...oxxxx"), (12, "o")])
@@ -229,17 +239,7 @@ fn the_tail_is_searched_far_from_the_horizon_and_shallower() {
     assert_ne!(depth5(&on), depth5(&e));
 }
 
-/// Black to move with an open two (H8 I8) and white's stones apart from it: G8 and J8 make an open three.
-fn own_open_two() -> Position {
-    board(&[(2, "....o"), (7, ".......xx"), (12, "..........o")])
-}
-
-/// Black to move with a three closed by white at D8 (E8 F8 G8): H8 and I8 make a four, no move an open one.
-fn own_closed_three() -> Position {
-    board(&[(2, "....o"), (7, "...oxxx"), (12, "..........o")])
-}
-
-/// The late-move reductions take a ply from a late move that makes or blocks an open three, as from any quiet move,
+/// The late-move reductions take a ply from a late move that makes an open three, as from any quiet move,
 /// but never from one that makes a four, nor from any move while the opponent has an open three. Each move near the
 /// stones is asked as if it were the sixth tried, at eight plies left.
 #[test]
