@@ -43,6 +43,10 @@ const CELL: [u64; 256] = {
     t
 };
 
+/// The fields of a [`cell_sum`] that count fours and fives (bits 4-15 of each colour's lane): a move whose sum has
+/// any of them set makes or blocks a four or a five; open threes (bits 0-3) and the potential are left out.
+pub(super) const FOURS_AND_FIVES: u64 = 0x0000_FFF0_0000_FFF0;
+
 /// The sum of [`CELL`] over a cell's four directions.
 #[inline]
 pub(super) fn cell_sum(s: &Position, i: usize) -> u64 {

@@ -20,7 +20,7 @@
 //!   `select_moves`; play, `evaluate`, undo), read straight from the position's rows, cell words and
 //!   [`Position::tally_after`], so the search is unchanged and cheaper.
 
-use super::cells::{cell_sum, value_of_lane};
+use super::cells::{FOURS_AND_FIVES, cell_sum, value_of_lane};
 use super::threats::{BLACK_INDEX, has_open_four_move};
 use super::tune::TEMPO_DENOM;
 use crate::patterns::{D4, F4, FIVE, TEMPO};
@@ -374,8 +374,7 @@ impl Evaluator<Position> for GomokuEval {
         if opponent_threatens(s) {
             return 0;
         }
-        // Fours and fives of either colour sit in bits 4-15 of each colour's lane (open threes in bits 0-3).
-        if cell_sum(s, m.index()) & 0x0000_FFF0_0000_FFF0 != 0 {
+        if cell_sum(s, m.index()) & FOURS_AND_FIVES != 0 {
             return 0;
         }
         1 + u32::from(index >= 8 && depth >= 5)
