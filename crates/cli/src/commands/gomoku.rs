@@ -129,6 +129,19 @@ folder (OUT/work/<entry>/game-<n>/), reads the board on stdin (361 characters: 1
                             sente gomoku tune --order games.txt --size 19 --out crates/gomoku/src/engine/ordered.rs"
     )]
     Tune(super::tune::TuneArgs),
+    /// An oracle engine judges every move of recorded games: agreement with its move, the drop of its
+    /// judgement from one turn to the next, the costliest moves of each player.
+    #[command(after_help = "Examples:\n  \
+sente gomoku analyse games.txt --player sente --lost \\\n    \
+--oracle 'pbrain:../anchors/pbrain-rapfi' --time-ms 1000 --parallel 2 --csv judged.csv\n  \
+sente gomoku analyse games.txt --games 3,5 --oracle sente --time-ms 3000\n\n\
+Every position after the opening where the player (--player; by default both) was to move\n\
+is given to the oracle, which answers a move and, where it reports one (`sente`, or a brain's\n\
+`MESSAGE ... eval N` line, `eval +M5` and `eval W5` for proved wins), a judgement for the\n\
+player to move. A move's drop is that judgement less the one at the same player's next turn:\n\
+the cost of the move and the reply to it, in the oracle's units. A won position no longer\n\
+won, or a position turned lost, is counted apart. Scores of different oracles do not compare.")]
+    Analyse(super::analyse::AnalyseArgs),
     /// Writes an opening file of positions the engine judges balanced, for `match`/`gauntlet --openings`.
     #[command(after_help = "Examples:\n  \
 sente gomoku openings --count 500 --out openings-15.txt\n  \
@@ -165,6 +178,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         Cmd::Gauntlet(a) => super::gauntlet::run(&a),
         Cmd::Contest(a) => super::contest::run(&a),
         Cmd::Tune(a) => super::tune::run(&a),
+        Cmd::Analyse(a) => super::analyse::run(&a),
         Cmd::Openings(a) => super::openings::run(&a),
     }
 }

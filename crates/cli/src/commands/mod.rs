@@ -1,6 +1,8 @@
 //! Dispatch from parsed arguments to each game's commands.
 
 #[cfg(feature = "gomoku")]
+pub mod analyse;
+#[cfg(feature = "gomoku")]
 pub mod contest;
 #[cfg(feature = "gomoku")]
 pub mod gauntlet;

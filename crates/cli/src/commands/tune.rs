@@ -15,11 +15,11 @@
 
 use crate::error::CliError;
 use crate::io::{read_input, write_output};
+use crate::tournament::record::read_line;
 use sente_gomoku::engine::order::{OrderSample, fit_order, game_order_samples};
 use sente_gomoku::engine::tune::{
     HAND_CLASS, HAND_SCORE, HAND_TEMPO, Sample, TEMPO_DENOM, TEMPOS, fit, game_samples, opening_position,
 };
-use sente_gomoku::notation::parse_move_text;
 use sente_gomoku::patterns::{CLASS_SCORE, SCORE, TEMPO};
 use sente_gomoku::{Gomoku, Move, Rule};
 use std::fmt::Write as _;
@@ -70,32 +70,14 @@ struct Record {
 
 /// Parses one record line; `None` for a line that is no finished game on this board or was lost by a fault.
 fn parse_record(game: Gomoku, line: &str) -> Option<Record> {
-    let (_, rest) = line.split_once(" opening ")?;
-    let (opening, rest) = rest.split_once(" moves ")?;
-    let (moves, rest) = rest.rsplit_once(" result ")?;
-    let (result, why) = rest.split_once(' ').unwrap_or((rest, ""));
-    if why.contains(" loses") {
-        return None;
-    }
-    let black_score = match result {
+    let r = read_line(game, line).filter(|r| !r.by_fault)?;
+    let black_score = match r.result.as_str() {
         "1-0" => 1.0,
         "0-1" => 0.0,
-        "1/2-1/2" => 0.5,
-        _ => return None,
+        _ => 0.5,
     };
-    let mv = |t: &str| parse_move_text(game.dims(), t).ok();
-    // Stones are listed in play order, black first (`H8 J9 H9`); older records mark each colour (`xH8 oJ9 xH9`).
-    let (mut black, mut white) = (Vec::new(), Vec::new());
-    for (k, stone) in opening.split_whitespace().enumerate() {
-        match stone.split_at_checked(1)? {
-            ("x", cell) => black.push(mv(cell)?),
-            ("o", cell) => white.push(mv(cell)?),
-            _ if k % 2 == 0 => black.push(mv(stone)?),
-            _ => white.push(mv(stone)?),
-        }
-    }
-    let moves = moves.split_whitespace().map(mv).collect::<Option<Vec<_>>>()?;
-    Some(Record { black, white, moves, black_score })
+    let [black, white] = r.opening;
+    Some(Record { black, white, moves: r.moves, black_score })
 }
 
 /// The generated table's source text.
@@ -302,6 +284,7 @@ pub fn run(a: &TuneArgs) -> Result<ExitCode, CliError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sente_gomoku::notation::parse_move_text;
 
     #[test]
     fn records_parse_and_faults_are_skipped() {

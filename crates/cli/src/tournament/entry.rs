@@ -12,7 +12,7 @@ use super::{Fault, Settings};
 use crate::error::CliError;
 use sente_core::Stopwatch;
 use sente_gomoku::engine::weights::weight_move;
-use sente_gomoku::engine::{Engine, ThinkLimits};
+use sente_gomoku::engine::{Engine, Reason, ThinkLimits};
 use sente_gomoku::pbrain::turn_budget;
 use sente_gomoku::{Move, Position};
 use std::time::Duration;
@@ -57,6 +57,40 @@ impl Entry {
     }
 }
 
+/// What an engine says its move is worth for the side to move, when it says so: a score in the engine's own
+/// units, or a win or a loss it has proved, in so many plies.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Judgement {
+    /// A score (positive: the side to move stands better).
+    Score(i32),
+    /// A forced win in this many plies.
+    Win(u32),
+    /// A forced loss in this many plies.
+    Loss(u32),
+}
+
+impl Judgement {
+    /// The built-in engine's value as a judgement.
+    pub fn of_value(v: sente_core::Value) -> Judgement {
+        match v.plies_to_end() {
+            Some(n) if v.is_win() => Judgement::Win(n.unsigned_abs()),
+            Some(n) if v.is_loss() => Judgement::Loss(n.unsigned_abs()),
+            _ => Judgement::Score(v.0),
+        }
+    }
+}
+
+impl std::fmt::Display for Judgement {
+    /// `+76`, `-120`, `W5`, `L4`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Judgement::Score(s) => write!(f, "{s:+}"),
+            Judgement::Win(n) => write!(f, "W{n}"),
+            Judgement::Loss(n) => write!(f, "L{n}"),
+        }
+    }
+}
+
 /// An engine's answer: the move and how long it took, as the engine's clock is measured.
 #[derive(Copy, Clone, Debug)]
 pub struct Answer {
@@ -66,6 +100,9 @@ pub struct Answer {
     pub took: Duration,
     /// Whether the request had to be sent again because the engine was found idle without having answered.
     pub resent: bool,
+    /// What the engine said the position is worth, if it said (the built-in engine's value; a brain's last
+    /// `MESSAGE` before its move that holds `eval N`, `eval +M5`…).
+    pub judgement: Option<Judgement>,
 }
 
 /// An engine that plays games, one move at a time. Implementations measure their own time (from the request to
@@ -212,12 +249,16 @@ impl Player for Builtin {
     fn play(&mut self, pos: &Position, _stones: &[Move]) -> Result<Answer, Fault> {
         let clock = Stopwatch::start();
         let limits = self.limits();
-        let mv = match self.engine.as_mut() {
-            None => weight_move(pos, self.seed),
-            Some(engine) => engine.think(pos, &limits).map(|d| d.best),
+        let (mv, judgement) = match self.engine.as_mut() {
+            None => (weight_move(pos, self.seed), None),
+            Some(engine) => match engine.think(pos, &limits) {
+                // A forced move was not searched: its decision holds no value.
+                Some(d) => (Some(d.best), (d.reason != Reason::Forced).then(|| Judgement::of_value(d.value))),
+                None => (None, None),
+            },
         };
         let mv = mv.ok_or_else(|| Fault::Crash(format!("no move in a position with {} stones", pos.stones())))?;
-        Ok(Answer { mv, took: clock.elapsed(), resent: false })
+        Ok(Answer { mv, took: clock.elapsed(), resent: false, judgement })
     }
 }
 

@@ -90,7 +90,9 @@ impl Player for Nptu {
             Ending::Exited(0) if run.stdout.is_empty() => {
                 Err(Fault::Crash(format!("exited without a move{}", first_error())))
             }
-            Ending::Exited(0) => Ok(Answer { mv: parse_output(pos, &run.stdout)?, took: run.elapsed, resent: false }),
+            Ending::Exited(0) => {
+                Ok(Answer { mv: parse_output(pos, &run.stdout)?, took: run.elapsed, resent: false, judgement: None })
+            }
             other => Err(Fault::Crash(format!("{}{}", other.describe(), first_error()))),
         }
     }

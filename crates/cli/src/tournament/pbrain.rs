@@ -16,7 +16,7 @@
 //!
 //! The process runs in a process group of its own, killed as a whole when the player is dropped.
 
-use super::entry::{Answer, Player};
+use super::entry::{Answer, Judgement, Player};
 use super::{Fault, Settings};
 use crate::check::runner::kill_group;
 use sente_core::{State, Stopwatch};
@@ -44,6 +44,8 @@ pub struct Brain {
     synced: Option<Vec<Move>>,
     /// When the brain last answered.
     answered: Option<Instant>,
+    /// The last judgement the brain gave in a `MESSAGE` line since the last request.
+    judged: Option<Judgement>,
     settings: Settings,
 }
 
@@ -76,7 +78,7 @@ impl Brain {
                 }
             }
         });
-        Ok(Brain { child, stdin, lines: rx, synced: None, answered: None, settings: settings.clone() })
+        Ok(Brain { child, stdin, lines: rx, synced: None, answered: None, judged: None, settings: settings.clone() })
     }
 
     /// The brain's `ABOUT` name (`name="…"`, or the whole answer when it has no such field); the brain is started
@@ -113,7 +115,11 @@ impl Brain {
             };
             let t = line.trim();
             let upper = t.to_ascii_uppercase();
-            if t.is_empty() || upper.starts_with("MESSAGE") || upper.starts_with("DEBUG") {
+            if upper.starts_with("MESSAGE") {
+                self.judged = message_judgement(t).or(self.judged);
+                continue;
+            }
+            if t.is_empty() || upper.starts_with("DEBUG") {
                 continue;
             }
             self.answered = Some(Instant::now());
@@ -155,6 +161,7 @@ impl Brain {
     fn ask(&mut self, request: &str, retry: &str) -> Result<(String, Duration, bool), Fault> {
         let limit = self.settings.limit();
         self.settle();
+        self.judged = None;
         self.send(request)?;
         let mut clock = Stopwatch::start();
         let mut resent = false;
@@ -223,6 +230,39 @@ fn about_field(text: &str, key: &str) -> Option<String> {
     None
 }
 
+/// The judgement in a brain's `MESSAGE` line: the word `eval` (any case, then `:` or `=` or spaces) followed by
+/// a signed number (`eval -200`), a win or loss in plies as Rapfi writes it (`Eval +M3`, `-M2`) or as Sente does
+/// (`eval W5`, `L4`). `None` when the line has no such word or what follows it is none of these.
+pub fn message_judgement(text: &str) -> Option<Judgement> {
+    let lower = text.to_ascii_lowercase();
+    let mut from = 0;
+    while let Some(at) = lower[from..].find("eval") {
+        let start = from + at;
+        from = start + 4;
+        if lower[..start].chars().next_back().is_some_and(|c| c.is_ascii_alphanumeric()) {
+            continue;
+        }
+        let rest = text[from..].trim_start_matches([' ', ':', '=']);
+        let word = rest.split(|c: char| c.is_whitespace() || c == ',' || c == '|').next().unwrap_or("");
+        let (sign, body) = match word.split_at_checked(1) {
+            Some(("-", b)) => (-1, b),
+            Some(("+", b)) => (1, b),
+            _ => (1, word),
+        };
+        let plies = |b: &str| b.parse::<u32>().ok();
+        let found = match body.split_at_checked(1) {
+            Some(("M" | "m", n)) => plies(n).map(|n| if sign < 0 { Judgement::Loss(n) } else { Judgement::Win(n) }),
+            Some(("W", n)) if sign > 0 => plies(n).map(Judgement::Win),
+            Some(("L", n)) if sign > 0 => plies(n).map(Judgement::Loss),
+            _ => body.parse::<i32>().ok().map(|v| Judgement::Score(sign * v)),
+        };
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
+}
+
 /// Whether a line is an ABOUT answer (it names the brain, its version or its author).
 fn is_about(text: &str) -> bool {
     ["name", "version", "author"].iter().any(|key| about_field(text, key).is_some())
@@ -281,7 +321,7 @@ impl Player for Brain {
         let mut known = stones.to_vec();
         known.push(mv);
         self.synced = Some(known);
-        Ok(Answer { mv, took, resent })
+        Ok(Answer { mv, took, resent, judgement: self.judged })
     }
 }
 
@@ -306,6 +346,23 @@ mod tests {
     use super::*;
     use sente_core::Game;
     use sente_gomoku::Gomoku;
+
+    #[test]
+    fn judgements_are_read_from_message_lines() {
+        let j = message_judgement;
+        assert_eq!(j("MESSAGE Speed 637K | Depth 19-47 | Eval -200 | Node 603K"), Some(Judgement::Score(-200)));
+        assert_eq!(j("MESSAGE Depth 6-2 | Eval +M3 | Node 10"), Some(Judgement::Win(3)));
+        assert_eq!(j("MESSAGE Depth 8-2 | Eval -M2 | Node 14"), Some(Judgement::Loss(2)));
+        assert_eq!(j("MESSAGE search depth 18 eval -1170 nodes 782133"), Some(Judgement::Score(-1170)));
+        assert_eq!(j("MESSAGE VCF win depth 0 eval W5 nodes 12"), Some(Judgement::Win(5)));
+        assert_eq!(j("MESSAGE forced depth 0 eval L4 nodes 3"), Some(Judgement::Loss(4)));
+        assert_eq!(j("MESSAGE eval: 35"), Some(Judgement::Score(35)));
+        assert_eq!(j("MESSAGE eval=+12"), Some(Judgement::Score(12)));
+        // Not an eval: another word that contains it, or no number after it.
+        assert_eq!(j("MESSAGE reevaluating 3 moves"), None);
+        assert_eq!(j("MESSAGE eval pending, depth 3"), None);
+        assert_eq!(j("MESSAGE depth 3 nodes 100"), None);
+    }
 
     #[test]
     fn about_names_are_read_from_the_name_field() {

@@ -12,8 +12,8 @@
 use super::game::GameRecord;
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use sente_gomoku::Gomoku;
-use sente_gomoku::notation::move_text;
+use sente_gomoku::notation::{move_text, parse_move_text};
+use sente_gomoku::{Gomoku, Move};
 
 /// The address `sente serve` listens on by default, which replay links point to.
 pub const SERVE_BASE: &str = "http://127.0.0.1:8080";
@@ -78,6 +78,69 @@ pub fn board_rows(line: &str) -> Option<usize> {
     let bytes = base64url_decode(link.split_whitespace().next()?)?;
     let state: serde_json::Value = serde_json::from_slice(&bytes).ok()?;
     Some(state.get("start")?.as_str()?.lines().count())
+}
+
+/// One record line read back: what `sente gomoku tune` and `analyse` need of it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReadGame {
+    /// The game's number in its run.
+    pub number: usize,
+    /// Black's and white's names.
+    pub names: [String; 2],
+    /// The opening's black and white stones, each in play order.
+    pub opening: [Vec<Move>; 2],
+    /// The moves after the opening.
+    pub moves: Vec<Move>,
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub result: String,
+    /// Whether the game was lost other than on the board (a timeout, an illegal move, a crash).
+    pub by_fault: bool,
+}
+
+impl ReadGame {
+    /// Every stone in play order: the opening's, black first and alternating, then the moves.
+    pub fn stones(&self) -> Vec<Move> {
+        let [black, white] = &self.opening;
+        let mut all = Vec::with_capacity(black.len() + white.len() + self.moves.len());
+        for k in 0..black.len().max(white.len()) {
+            all.extend(black.get(k).into_iter().chain(white.get(k)));
+        }
+        all.extend(&self.moves);
+        all
+    }
+}
+
+/// Reads one record line; `None` for a line that is not a game record on `game`'s board. The opening may be in
+/// play order, black first (`H8 J9 H9`, today's form), or mark each stone's colour (`xH8 oJ9 xH9`, older records).
+pub fn read_line(game: Gomoku, line: &str) -> Option<ReadGame> {
+    let (head, rest) = line.strip_prefix("game ")?.split_once(": black ")?;
+    let number = head.trim().parse().ok()?;
+    let (black, rest) = rest.split_once(" white ")?;
+    let (white, rest) = rest.split_once(" opening ")?;
+    let (opening, rest) = rest.split_once(" moves ")?;
+    let (moves, rest) = rest.rsplit_once(" result ")?;
+    let (result, why) = rest.split_once(' ').unwrap_or((rest, ""));
+    if !matches!(result, "1-0" | "0-1" | "1/2-1/2") {
+        return None;
+    }
+    let mv = |t: &str| parse_move_text(game.dims(), t).ok();
+    let (mut b, mut w) = (Vec::new(), Vec::new());
+    for (k, stone) in opening.split_whitespace().enumerate() {
+        match stone.split_at_checked(1)? {
+            ("x", cell) => b.push(mv(cell)?),
+            ("o", cell) => w.push(mv(cell)?),
+            _ if k % 2 == 0 => b.push(mv(stone)?),
+            _ => w.push(mv(stone)?),
+        }
+    }
+    Some(ReadGame {
+        number,
+        names: [black.to_string(), white.to_string()],
+        opening: [b, w],
+        moves: moves.split_whitespace().map(mv).collect::<Option<Vec<_>>>()?,
+        result: result.to_string(),
+        by_fault: why.contains(" loses"),
+    })
 }
 
 #[cfg(test)]
