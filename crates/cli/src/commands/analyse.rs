@@ -144,13 +144,14 @@ fn select_games(a: &AnalyseArgs, game: Gomoku) -> Result<(Vec<ReadGame>, usize),
     Ok((games, skipped))
 }
 
-/// Judges every selected position of one game with `oracle`.
+/// Judges every selected position of one game with `oracle`; `None` when `interrupt` is set before the end.
 fn judge_game(
     g: &ReadGame,
     player: Option<&str>,
     oracle: &mut dyn entry::Player,
-    game: Gomoku,
-) -> Result<Vec<Judged>, String> {
+    settings: &Settings,
+) -> Result<Option<Vec<Judged>>, String> {
+    let game = settings.game;
     let stones = g.stones();
     let mut pos = game.initial_state();
     let opening = g.opening[0].len() + g.opening[1].len();
@@ -159,6 +160,9 @@ fn judge_game(
     for (k, &played) in stones.iter().enumerate() {
         let colour = k % 2;
         if k >= opening && player.is_none_or(|p| g.names[colour] == p) {
+            if settings.interrupt.is_set() {
+                return Ok(None);
+            }
             let answer = oracle
                 .play(&pos, &stones[..k])
                 .map_err(|f| format!("game {} move {}: the oracle failed: {f}", g.number, k + 1))?;
@@ -173,13 +177,14 @@ fn judge_game(
         }
         pos.play(played); // checked legal when the records were read
     }
-    Ok(out)
+    Ok(Some(out))
 }
 
 /// Runs `sente gomoku analyse`.
 ///
 /// # Errors
-/// Unreadable files, a record with an illegal move or no selected game (exit 2), an oracle that fails (exit 1), an unwritable CSV.
+/// Unreadable files, a record with an illegal move or no selected game (exit 2), an oracle that fails or an
+/// interruption (exit 1, after the report of the games judged), an unwritable CSV.
 pub fn run(a: &AnalyseArgs) -> Result<ExitCode, CliError> {
     let rule: Rule = a.rule.parse().map_err(|e: sente_gomoku::Error| CliError::Usage(e.to_string()))?;
     let game = Gomoku::new(a.size, rule).map_err(|e| CliError::Usage(e.to_string()))?;
@@ -235,8 +240,9 @@ pub fn run(a: &AnalyseArgs) -> Result<ExitCode, CliError> {
                     if i >= games.len() || settings.interrupt.is_set() || failure.lock().unwrap().is_some() {
                         return;
                     }
-                    match judge_game(&games[i], a.player.as_deref(), player.as_mut(), game) {
-                        Ok(rows) => {
+                    match judge_game(&games[i], a.player.as_deref(), player.as_mut(), &settings) {
+                        Ok(None) => return,
+                        Ok(Some(rows)) => {
                             eprintln!("game {}: {} moves judged", games[i].number, rows.len());
                             results.lock().unwrap()[i] = Some(rows);
                         }
@@ -251,11 +257,18 @@ pub fn run(a: &AnalyseArgs) -> Result<ExitCode, CliError> {
     }
     let judged: Vec<(usize, Vec<Judged>)> =
         results.into_inner().unwrap().into_iter().enumerate().filter_map(|(i, r)| Some((i, r?))).collect();
-    settings.check_interrupt(judged.len(), games.len())?;
+    // After Ctrl-C the games judged so far are still reported (and written), then the run ends with exit 1.
     let report = report(a, game, &games, &judged);
     print!("{}", report.text);
     if let Some(path) = &a.csv {
         write_output(path, &report.csv)?;
+    }
+    if settings.interrupt.is_set() {
+        return Err(CliError::Other(format!(
+            "interrupted after {} of {} games; the report covers those",
+            judged.len(),
+            games.len()
+        )));
     }
     Ok(ExitCode::SUCCESS)
 }
