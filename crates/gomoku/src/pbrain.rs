@@ -364,8 +364,7 @@ fn describe(d: &Decision, elapsed: Option<Duration>) -> String {
         Reason::Search => "search",
     };
     let time = elapsed.map(|t| format!(" time {} ms", t.as_millis())).unwrap_or_default();
-    // A forced move (the only move, the centre, a five, the block of a five) was not searched: it has no value.
-    let eval = if d.reason == Reason::Forced { String::new() } else { format!(" eval {}", d.value) };
+    let eval = d.searched_value().map(|v| format!(" eval {v}")).unwrap_or_default();
     format!("MESSAGE {how} depth {}{eval} nodes {}{time}", d.depth, d.nodes)
 }
 

@@ -12,7 +12,7 @@ use super::{Fault, Settings};
 use crate::error::CliError;
 use sente_core::Stopwatch;
 use sente_gomoku::engine::weights::weight_move;
-use sente_gomoku::engine::{Engine, Reason, ThinkLimits};
+use sente_gomoku::engine::{Engine, ThinkLimits};
 use sente_gomoku::pbrain::turn_budget;
 use sente_gomoku::{Move, Position};
 use std::time::Duration;
@@ -252,8 +252,7 @@ impl Player for Builtin {
         let (mv, judgement) = match self.engine.as_mut() {
             None => (weight_move(pos, self.seed), None),
             Some(engine) => match engine.think(pos, &limits) {
-                // A forced move was not searched: its decision holds no value.
-                Some(d) => (Some(d.best), (d.reason != Reason::Forced).then(|| Judgement::of_value(d.value))),
+                Some(d) => (Some(d.best), d.searched_value().map(Judgement::of_value)),
                 None => (None, None),
             },
         };

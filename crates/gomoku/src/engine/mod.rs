@@ -85,6 +85,14 @@ pub struct Decision {
     pub pv: Vec<Move>,
 }
 
+impl Decision {
+    /// The decision's value, or `None` for a forced move (the only move, the centre, a five, the block of a
+    /// five), which is played unsearched and whose `value` is a placeholder.
+    pub fn searched_value(&self) -> Option<Value> {
+        (self.reason != Reason::Forced).then_some(self.value)
+    }
+}
+
 /// A decision proved by a threat solver: the line's first move, valued as a win at the line's length.
 fn proved(line: Vec<Move>, nodes: u64, reason: Reason) -> Decision {
     Decision { best: line[0], value: Value::win_in(line.len() as i32), depth: 0, nodes, reason, pv: line }
