@@ -226,6 +226,28 @@ fn quiet_value(s: &Position) -> Option<Value> {
     judge(s.tally(), s.to_move().index(), s.rule()).ok()
 }
 
+/// The divisor of [`late_reduction`]'s product of logarithms (docs/gomoku.md, "Late-move reductions that grow with
+/// the depth"): 2 reduces the fourth move by one ply up to 8 plies left and by two from 9, the ninth by two from 4
+/// plies left and by three from 10.
+const LATE_REDUCTION_DIVISOR: f64 = 2.0;
+
+/// Plies by which a late quiet move (the `index`-th tried, from 0) is first searched shallower with `depth` plies
+/// left: `round(ln depth · ln (index + 1) / LATE_REDUCTION_DIVISOR)`, at least one, as chess engines grow their
+/// late-move reductions (the core keeps at least one ply of the child's search).
+fn late_reduction(depth: u32, index: usize) -> u32 {
+    static TABLE: std::sync::LazyLock<[[u8; 64]; 64]> = std::sync::LazyLock::new(|| {
+        let mut t = [[1u8; 64]; 64];
+        for (d, row) in t.iter_mut().enumerate().skip(1) {
+            for (i, r) in row.iter_mut().enumerate() {
+                let plies = ((d as f64).ln() * ((i + 1) as f64).ln() / LATE_REDUCTION_DIVISOR).round();
+                *r = (plies as u8).max(1);
+            }
+        }
+        t
+    });
+    u32::from(TABLE[(depth as usize).min(63)][index.min(63)])
+}
+
 fn mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
@@ -359,8 +381,8 @@ impl Evaluator<Position> for GomokuEval {
 
     /// Moves from the [`GomokuEval::width`]-th on (the tail, wherever searched) are first searched
     /// [`GomokuEval::tail_reduction`] plies shallower. With [`GomokuEval::reduce`] set, late quiet moves before
-    /// them are searched a ply shallower first (two plies from the ninth move on at depth 5 or more):
-    /// not before the fourth move, never while the opponent threatens (a four or an open three, whose defences
+    /// them are searched shallower first, by more the more plies are left and the later the move
+    /// ([`late_reduction`]): not before the fourth move, never while the opponent threatens (a four or an open three, whose defences
     /// [`GomokuEval::select_moves`] has already narrowed), and never for a move that makes or blocks a four or a
     /// five. A move that makes or blocks an open three is reduced like a quiet one (docs/gomoku.md, "Late threes
     /// reduced"): the threat it makes is answered at the child, and a four that follows is still searched in full.
@@ -377,7 +399,7 @@ impl Evaluator<Position> for GomokuEval {
         if cell_sum(s, m.index()) & FOURS_AND_FIVES != 0 {
             return 0;
         }
-        1 + u32::from(index >= 8 && depth >= 5)
+        late_reduction(depth, index)
     }
 
     /// With at least three plies left, when the opponent has no five to make and no open three (so a free move
