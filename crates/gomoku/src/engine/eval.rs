@@ -382,11 +382,11 @@ impl Evaluator<Position> for GomokuEval {
     /// Moves from the [`GomokuEval::width`]-th on (the tail, wherever searched) are first searched
     /// [`GomokuEval::tail_reduction`] plies shallower. With [`GomokuEval::reduce`] set, late quiet moves before
     /// them are searched shallower first, by more the more plies are left and the later the move
-    /// ([`late_reduction`]): not before the fourth move, never while the opponent threatens (a four or an open
-    /// three, whose defences [`GomokuEval::select_moves`] has already narrowed), and never for a move that makes or
-    /// blocks a four or a five. A move that makes or blocks an open three is reduced like a quiet one
-    /// (docs/gomoku.md, "Late threes reduced"): the threat it makes is answered at the child, and a four that follows
-    /// is still searched in full.
+    /// (`round(ln depth · ln (index + 1) / 2)` plies, at least one): not before the fourth move, never while the
+    /// opponent threatens (a four or an open three, whose defences [`GomokuEval::select_moves`] has already
+    /// narrowed), and never for a move that makes or blocks a four or a five. A move that makes or blocks an open
+    /// three is reduced like a quiet one (docs/gomoku.md, "Late threes reduced"): the threat it makes is answered at
+    /// the child, and a four that follows is still searched in full.
     fn reduction(&self, s: &Position, m: Move, index: usize, depth: u32) -> u32 {
         if self.tail > 0 && index >= self.width {
             return self.tail_reduction;
