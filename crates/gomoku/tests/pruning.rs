@@ -194,7 +194,7 @@ fn late_root_moves_are_reduced_from_the_eleventh_in_iterations_of_four_plies() {
 /// the same twenty. Before the twelfth, the late-move reductions take plies from the fourth quiet move on, more the
 /// later the move and the more plies are left (at four plies one from the fourth, two from the ninth; at eight, one
 /// from the fourth, two from the fifth, three from the twelfth), and none from a move that makes or blocks a four.
-/// With neither, nothing is pruned and the quiet root keeps its 30; the default search is the depth-5 bench's golden
+/// `pv_relief` (off by default) makes each reduction at a principal-variation node a ply smaller. With neither, nothing is pruned and the quiet root keeps its 30; the default search is the depth-5 bench's golden
 /// count.
 #[test]
 fn the_tail_is_searched_far_from_the_horizon_and_shallower() {
@@ -210,10 +210,10 @@ fn the_tail_is_searched_far_from_the_horizon_and_shallower() {
     }
     let pos = quiet();
     let moves = pos_moves(&pos);
-    let reductions: Vec<u32> = moves.iter().enumerate().map(|(i, &m)| e.reduction(&pos, m, i, 8)).collect();
+    let reductions: Vec<u32> = moves.iter().enumerate().map(|(i, &m)| e.reduction(&pos, m, i, 8, false)).collect();
     assert!(reductions.iter().enumerate().all(|(i, &r)| r == if i >= 12 { 3 } else { 0 }), "{reductions:?}");
     for depth in [4, 8] {
-        let both: Vec<u32> = moves.iter().enumerate().map(|(i, &m)| on.reduction(&pos, m, i, depth)).collect();
+        let both: Vec<u32> = moves.iter().enumerate().map(|(i, &m)| on.reduction(&pos, m, i, depth, false)).collect();
         for (i, &r) in both.iter().enumerate() {
             // round(ln depth · ln (i + 1) / 2), at least one.
             let late = match (depth, i) {
@@ -229,6 +229,12 @@ fn the_tail_is_searched_far_from_the_horizon_and_shallower() {
             assert!(allowed, "move {i} at depth {depth}: {both:?}");
         }
         assert!(both[3..12].iter().any(|&r| r > 0), "some quiet move is reduced: {both:?}");
+        // With `pv_relief` set, every reduction at a principal-variation node, the tail's included, is that much
+        // smaller; by default (0) the node's kind changes nothing.
+        let relief = GomokuEval { pv_relief: 1, ..on.clone() };
+        let pv: Vec<u32> = moves.iter().enumerate().map(|(i, &m)| relief.reduction(&pos, m, i, depth, true)).collect();
+        assert_eq!(pv, both.iter().map(|r| r.saturating_sub(1)).collect::<Vec<_>>(), "depth {depth}");
+        assert!(moves.iter().enumerate().all(|(i, &m)| on.reduction(&pos, m, i, depth, true) == both[i]));
     }
     let (mut twelve, mut twenty) = (Vec::new(), Vec::new());
     off.searched_moves(&pos, &mut twelve);
@@ -259,7 +265,7 @@ fn late_moves_that_make_a_three_are_reduced_and_fours_are_not() {
         for m in pos_moves(&pos) {
             let mut after = pos.clone();
             after.play(m);
-            let r = e.reduction(&pos, m, 5, 8);
+            let r = e.reduction(&pos, m, 5, 8, false);
             if after.count(0, FIVE) > 0 {
                 assert_eq!(r, 0, "{m:?} makes a four");
                 checked[1] += 1;
@@ -271,7 +277,7 @@ fn late_moves_that_make_a_three_are_reduced_and_fours_are_not() {
     }
     assert!(checked[0] >= 2 && checked[1] >= 2, "threes and fours among the moves: {checked:?}");
     let pos = against_open_three();
-    assert!(pos_moves(&pos).iter().all(|&m| e.reduction(&pos, m, 5, 8) == 0), "no reduction against a three");
+    assert!(pos_moves(&pos).iter().all(|&m| e.reduction(&pos, m, 5, 8, false) == 0), "no reduction against a three");
 }
 
 /// The legal moves of `pos` near stones.

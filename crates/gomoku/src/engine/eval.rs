@@ -61,6 +61,10 @@ pub struct GomokuEval {
     pub extend_forced: bool,
     /// Reduce late quiet moves ([`Evaluator::reduction`]); on by default, with the [`GomokuEval::tail`].
     pub reduce: bool,
+    /// Plies taken off every reduction (the tail's and the late quiet moves') at a principal-variation node, where
+    /// the line's value is decided and nodes are few, as chess engines do; 0 by default (1 was measured and not
+    /// kept: docs/gomoku.md, "Smaller reductions on the principal variation, more for moves with no history").
+    pub pv_relief: u32,
     /// Nodes with at least this many plies left and no table move are searched a ply shallower
     /// ([`Evaluator::unguided_reduction`]); 0 for never. 4 by default (docs/gomoku.md, "Internal iterative
     /// reduction").
@@ -113,6 +117,7 @@ impl Default for GomokuEval {
             root: None,
             extend_forced: true,
             reduce: true,
+            pv_relief: 0,
             unguided_depth: 4,
             root_reduce_from: 10,
             null_move: true,
@@ -133,6 +138,23 @@ impl GomokuEval {
     #[must_use]
     pub fn cell_value(pos: &Position, i: usize, color: usize) -> i32 {
         value_of_lane((cell_sum(pos, i) >> (32 * color)) as u32)
+    }
+
+    /// [`Evaluator::reduction`] away from the principal variation: the tail's reduction, or the late quiet move's.
+    fn reduction_off_pv(&self, s: &Position, m: Move, index: usize, depth: u32) -> u32 {
+        if self.tail > 0 && index >= self.width {
+            return self.tail_reduction;
+        }
+        if !self.reduce || index < 3 {
+            return 0;
+        }
+        if opponent_threatens(s) {
+            return 0;
+        }
+        if cell_sum(s, m.index()) & FOURS_AND_FIVES != 0 {
+            return 0;
+        }
+        late_reduction(depth, index)
     }
 }
 
@@ -333,21 +355,11 @@ impl Evaluator<Position> for GomokuEval {
     /// opponent threatens (a four or an open three, whose defences [`GomokuEval::select_moves`] has already
     /// narrowed), and never for a move that makes or blocks a four or a five. A move that makes or blocks an open
     /// three is reduced like a quiet one (docs/gomoku.md, "Late threes reduced"): the threat it makes is answered at
-    /// the child, and a four that follows is still searched in full.
-    fn reduction(&self, s: &Position, m: Move, index: usize, depth: u32) -> u32 {
-        if self.tail > 0 && index >= self.width {
-            return self.tail_reduction;
-        }
-        if !self.reduce || index < 3 {
-            return 0;
-        }
-        if opponent_threatens(s) {
-            return 0;
-        }
-        if cell_sum(s, m.index()) & FOURS_AND_FIVES != 0 {
-            return 0;
-        }
-        late_reduction(depth, index)
+    /// the child, and a four that follows is still searched in full. At a principal-variation node (`pv`) either
+    /// reduction is [`GomokuEval::pv_relief`] plies smaller.
+    fn reduction(&self, s: &Position, m: Move, index: usize, depth: u32, pv: bool) -> u32 {
+        let plies = self.reduction_off_pv(s, m, index, depth);
+        if pv { plies.saturating_sub(self.pv_relief) } else { plies }
     }
 
     /// With at least three plies left, when the opponent has no five to make and no open three (so a free move
