@@ -194,8 +194,9 @@ fn late_root_moves_are_reduced_from_the_eleventh_in_iterations_of_four_plies() {
 /// the same twenty. Before the twelfth, the late-move reductions take plies from the fourth quiet move on, more the
 /// later the move and the more plies are left (at four plies one from the fourth, two from the ninth; at eight, one
 /// from the fourth, two from the fifth, three from the twelfth), and none from a move that makes or blocks a four.
-/// `pv_relief` (off by default) makes each reduction at a principal-variation node a ply smaller. With neither, nothing is pruned and the quiet root keeps its 30; the default search is the depth-5 bench's golden
-/// count.
+/// `pv_relief` (off by default) makes each reduction at a principal-variation node a ply smaller. With neither
+/// the tail nor the reductions, nothing is pruned and the quiet root keeps its 30; the default search is the
+/// depth-5 bench's golden count.
 #[test]
 fn the_tail_is_searched_far_from_the_horizon_and_shallower() {
     use sente_gomoku::engine::{ROOT_WIDTH, root_width};
