@@ -27,6 +27,21 @@ fn quick_score(s: &Position, i: usize, me: usize) -> i32 {
     s.quick(i, me)
 }
 
+/// The width cut's key of cell `i` for side `me`: ascending = higher quick score first, then the lower cell, so that
+/// plain integer comparisons make the partial selection cheaper than a tuple comparator. Quick scores stay below
+/// 2^15 (checked where their table is built) and cells below 2^10 (26 x 26), so one `u32` holds both.
+#[inline]
+fn cut_key(s: &Position, i: usize, me: usize) -> u32 {
+    ((0xFFFF - quick_score(s, i, me) as u32) << 10) | i as u32
+}
+
+/// Replaces `moves` with the `width` cells of the smallest keys in `keys` (made by [`cut_key`]), in no set order.
+fn keep_best(keys: &mut [u32], width: usize, moves: &mut MoveList<Move>) {
+    keys.select_nth_unstable(width - 1);
+    moves.clear();
+    moves.extend(keys[..width].iter().map(|&k| Move((k & 0x3FF) as u16)));
+}
+
 /// Whether cell `i` is set in `near` (one bit per column per row, `cols` columns).
 #[inline]
 pub(super) fn is_near(near: &[u32], cols: usize, i: usize) -> bool {
@@ -129,14 +144,12 @@ impl GomokuEval {
                 let mut b = bits;
                 while b != 0 {
                     let i = r * cols + b.trailing_zeros() as usize;
-                    out[at] = ((0xFFFF - quick_score(s, i, me) as u32) << 10) | i as u32;
+                    out[at] = cut_key(s, i, me);
                     at += 1;
                     b &= b - 1;
                 }
             }
-            keys.select_nth_unstable(width - 1);
-            moves.clear();
-            moves.extend(keys[..width].iter().map(|&k| Move((k & 0x3FF) as u16)));
+            keep_best(keys, width, moves);
         });
     }
 
@@ -155,19 +168,11 @@ impl GomokuEval {
         let width = self.kept();
         if moves.len() > width {
             let me = s.to_move().index();
-            // One integer key per move, ascending = higher quick score first, then the lower cell: plain integer
-            // comparisons make the partial selection cheaper than a tuple comparator.
             // The key buffer is reused (one per thread) rather than allocated at every node.
             KEYS.with_borrow_mut(|keys| {
                 keys.clear();
-                // Quick scores stay below 2^15 (checked where their table is built) and cells below 2^10 (26 x 26),
-                // so one u32 holds both and compares as (score descending, cell ascending).
-                keys.extend(
-                    moves.iter().map(|&m| ((0xFFFF - quick_score(s, m.index(), me) as u32) << 10) | u32::from(m.0)),
-                );
-                keys.select_nth_unstable(width - 1);
-                moves.clear();
-                moves.extend(keys[..width].iter().map(|&k| Move((k & 0x3FF) as u16)));
+                keys.extend(moves.iter().map(|&m| cut_key(s, m.index(), me)));
+                keep_best(keys, width, moves);
             });
         }
     }
