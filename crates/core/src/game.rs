@@ -192,10 +192,10 @@ pub trait Evaluator<S: State>: Sync {
     }
 
     /// Plies by which the negamax searcher may reduce the null-window search of `m`, the `index`-th move tried
-    /// (from 0) at a node with `depth` plies left (late-move reductions). `pv` says the node was searched with a
-    /// window wider than a null window (a principal-variation node, the root included), where chess engines reduce
-    /// less. A reduced search that beats alpha is searched again at full depth, so a reduction only saves time on
-    /// moves that turn out bad. The default, 0, reduces nothing.
+    /// (from 0) at a node with `depth` plies left (late-move reductions). `pv` says the node is on the principal
+    /// variation (the root, or a node searched with a window wider than a null window: the nodes where the pruning
+    /// hooks are not asked), where chess engines reduce less. A reduced search that beats alpha is searched again
+    /// at full depth, so a reduction only saves time on moves that turn out bad. The default, 0, reduces nothing.
     fn reduction(&self, _state: &S, _m: S::Move, _index: usize, _depth: u32, _pv: bool) -> u32 {
         0
     }

@@ -354,8 +354,7 @@ impl<S: State> Searcher<S> {
                 // Late-move reduction (asked before the move is played): see below.
                 let r = if i > 0 && depth > 2 {
                     let root = if ply == 0 { eval.root_reduction(i, depth) } else { 0 };
-                    let pv = beta.0 - alpha_orig.0 > 1;
-                    eval.reduction(state, m, i, depth, pv).max(root).min(depth - 2)
+                    eval.reduction(state, m, i, depth, !off_pv).max(root).min(depth - 2)
                 } else {
                     0
                 };
