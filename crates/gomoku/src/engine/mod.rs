@@ -5,8 +5,8 @@
 //! 2. our VCF ([`vcf`]), then, unless the opponent threatens one of his own, our VCT ([`vct`]);
 //! 3. if the opponent has a VCF, the root moves are narrowed to those after which he has none (forced defence);
 //!    otherwise, if he has a VCT, the root moves after which he still has one are dropped; a quiet root is cut to
-//!    [`root_width`] moves, wider than the inner nodes (or, with a [`eval::GomokuEval::tail`], the inner nodes' list,
-//!    all of it searched at every depth);
+//!    [`root_width`] moves, wider than the inner nodes (with a [`eval::GomokuEval::tail`], the moves past the inner
+//!    nodes' width are the root's tail);
 //! 4. iterative-deepening PVS from [`sente_core::search::Searcher`] with the Gomoku [`eval::GomokuEval`] (threat
 //!    ordering and forward pruning) under a soft deadline (no new iteration) and a hard one (stop), on every
 //!    thread at once through the core's Lazy SMP (`Searcher::search_smp`, one shared transposition table).
@@ -143,14 +143,15 @@ pub struct Engine {
 const VCF_DEPTH: u32 = 20;
 /// Most attacking moves of the engine's VCT searches.
 pub const VCT_DEPTH: u32 = 5;
-/// Moves searched at a quiet root when the evaluator has no [`GomokuEval::tail`]; see [`root_width`].
+/// Moves searched at a quiet root; see [`root_width`].
 pub const ROOT_WIDTH: usize = 30;
 
-/// Moves searched at a quiet root with `eval`: [`ROOT_WIDTH`], or with a tail the [`GomokuEval::width`] and tail an
-/// inner quiet node keeps, which the root searches at every depth (docs/gomoku.md, "A tail to the width cut").
+/// Moves searched at a quiet root with `eval`: [`ROOT_WIDTH`], or what an inner quiet node keeps
+/// ([`GomokuEval::kept`]) if that is more. With a [`GomokuEval::tail`], the moves the root tries from the
+/// [`GomokuEval::width`]-th on are its tail, searched as an inner node's (docs/gomoku.md, "A wider root").
 #[must_use]
 pub fn root_width(eval: &GomokuEval) -> usize {
-    if eval.tail > 0 { eval.kept() } else { ROOT_WIDTH }
+    ROOT_WIDTH.max(eval.kept())
 }
 
 /// Node budget of each check that a root move leaves the opponent no VCT.
@@ -392,11 +393,10 @@ fn prepare(
     Ok((eval, spent))
 }
 
-/// The root list of a quiet root (one the width cut applied to, `narrowed` being the evaluator's moves of `pos`):
-/// the search looks wider there than inside ([`root_moves`]). `None` elsewhere, and where the evaluator's list is
-/// longer than its width: with a [`GomokuEval::tail`], the width and tail it keeps are the root's list.
+/// The root list of a quiet root (one the width cut applied to, `narrowed` being the evaluator's moves of `pos`, as
+/// many as a quiet node keeps): the search looks wider there than inside ([`root_moves`]). `None` elsewhere.
 fn quiet_root(pos: &Position, legal: &[Move], narrowed: &[Move]) -> Option<(u64, Vec<Move>)> {
-    (narrowed.len() == GomokuEval::default().width).then(|| (pos.hash(), root_moves(pos, legal)))
+    (narrowed.len() == GomokuEval::default().kept()).then(|| (pos.hash(), root_moves(pos, legal)))
 }
 
 #[cfg(test)]
