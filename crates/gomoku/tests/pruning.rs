@@ -191,12 +191,12 @@ fn late_root_moves_are_reduced_from_the_eleventh_in_iterations_of_four_plies() {
 /// The tail of the width cut (on by default, with the late-move reductions): a quiet node keeps eight moves beyond
 /// the twelve, searched only with five plies or more left (late-move pruning from the twelfth move tried) and first
 /// three plies shallower; every move from the twelfth on is so reduced, the root's included, and a quiet root keeps
-/// thirty (its moves past the twelfth treated as its tail). Before the twelfth, the late-move reductions take plies from the fourth quiet move on, more the
-/// later the move and the more plies are left (at four plies one from the fourth, two from the ninth; at eight, one
-/// from the fourth, two from the fifth, three from the twelfth), and none from a move that makes or blocks a four.
-/// `pv_relief` (off by default) makes each reduction at a principal-variation node a ply smaller. With neither
-/// the tail nor the reductions, nothing is pruned and the quiet root still keeps 30; the default search is the
-/// depth-5 bench's golden count.
+/// thirty (its moves past the twelfth treated as its tail). Before the twelfth, the late-move reductions take plies
+/// from the fourth quiet move on, more the later the move and the more plies are left (at four plies one from the
+/// fourth, two from the ninth; at eight, one from the fourth, two from the fifth, three from the twelfth), and none
+/// from a move that makes or blocks a four. `pv_relief` (off by default) makes each reduction at a
+/// principal-variation node a ply smaller. With neither the tail nor the reductions, nothing is pruned and the quiet
+/// root still keeps 30; the default search is the depth-5 bench's golden count.
 #[test]
 fn the_tail_is_searched_far_from_the_horizon_and_shallower() {
     use sente_gomoku::engine::{ROOT_WIDTH, root_width};

@@ -47,8 +47,9 @@ pub struct GomokuEval {
     /// nodes with [`GomokuEval::tail_depth`] plies or more left ([`Evaluator::late_move_pruning`]); 0 for none.
     /// Every move from the `width`-th on (counted from 0 in the order searched, the root's included) is first
     /// searched [`GomokuEval::tail_reduction`] plies shallower, and again at full depth if it beats alpha; a quiet
-    /// root keeps more ([`super::root_width`]), its moves past the width treated so too. 8 by default, with [`GomokuEval::reduce`] (docs/gomoku.md,
-    /// "The tail paid for by late-move reductions"; alone it was level, "A tail to the width cut").
+    /// root keeps more ([`super::root_width`]), its moves past the width treated so too. 8 by default, with
+    /// [`GomokuEval::reduce`] (docs/gomoku.md, "The tail paid for by late-move reductions"; alone it was level, "A
+    /// tail to the width cut").
     pub tail: usize,
     /// See [`GomokuEval::tail`]; 5.
     pub tail_depth: u32,
