@@ -84,4 +84,7 @@ pub enum Error {
     /// A move after the end of the game.
     #[error("the game is already over")]
     GameOver,
+    /// Evaluation weights that are malformed, out of bounds or too late to install.
+    #[error("evaluation weights: {0}")]
+    Params(String),
 }

@@ -11,6 +11,7 @@ use crate::error::CliError;
 use crate::io::{read_input, write_output};
 use clap::{Parser, Subcommand, ValueEnum};
 use sente_core::{Outcome, Player, State, Stopwatch};
+use sente_gomoku::engine::params::{EvalParams, install};
 use sente_gomoku::engine::{Engine, ThinkLimits};
 use sente_gomoku::notation::{contest_text, parse_board};
 use sente_gomoku::{Gomoku, Rule};
@@ -129,6 +130,22 @@ folder (OUT/work/<entry>/game-<n>/), reads the board on stdin (361 characters: 1
                             sente gomoku tune --order games.txt --size 19 --out crates/gomoku/src/engine/ordered.rs"
     )]
     Tune(super::tune::TuneArgs),
+    /// Tunes the evaluation's weights by self-play (SPSA): pairs of games between perturbed weight sets, each
+    /// step towards the set that won; prints the averaged weights, writes them as a Rust file with --out.
+    #[command(after_help = "Examples:\n  \
+sente gomoku spsa --log spsa.jsonl --out crates/gomoku/src/engine/played.rs\n  \
+sente gomoku spsa --iterations 200 --from compiled     a short run from the weights now\n  \
+sente gomoku match 'pbrain:sente gomoku pbrain --weights \"tempo=10\"' \\\n    \
+'pbrain:sente gomoku pbrain' --games 600 --time-ms 100     verify weights by a match\n\n\
+Iteration k plays opening k of the --seed set twice, colours swapped, between two brains of\n\
+this program (`gomoku pbrain --threads 1 --nodes N --weights W`): theta + c*delta against\n\
+theta - c*delta, delta a seeded random sign per weight, c the weight's step. Each weight moves\n\
+by RATE * c * score * delta (score = (wins - losses) / 2 of the plus side); the result is\n\
+the mean theta over the second half of the run. Node budgets make a run reproducible; the\n\
+--parallel iterations of a batch share one theta, so the batch size is part of the result.\n\
+Tuned weights: F2, B3, F3, F4 (levels) and the cell classes of two twos, an open three alone,\n\
+with one or two twos, two threes, a four alone and a four with a two. See docs/gomoku.md.")]
+    Spsa(super::spsa::SpsaArgs),
     /// An oracle engine judges every move of recorded games: agreement with its move, the drop of its
     /// judgement from one turn to the next, the costliest moves of each player.
     #[command(after_help = "Examples:\n  \
@@ -164,6 +181,10 @@ pub struct PbrainArgs {
     /// A node budget per move instead of the clock (deterministic with --threads 1); for tests.
     #[arg(long)]
     nodes: Option<u64>,
+    /// Evaluation weights instead of the compiled ones: `levels=W0,…,W10;classes=C0,…,C25;tempo=T`, any part
+    /// left out keeping its compiled value (what `sente gomoku spsa` prints and plays with).
+    #[arg(long, value_name = "WEIGHTS")]
+    weights: Option<String>,
 }
 
 /// Runs `sente gomoku …`.
@@ -178,6 +199,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         Cmd::Gauntlet(a) => super::gauntlet::run(&a),
         Cmd::Contest(a) => super::contest::run(&a),
         Cmd::Tune(a) => super::tune::run(&a),
+        Cmd::Spsa(a) => super::spsa::run(&a),
         Cmd::Analyse(a) => super::analyse::run(&a),
         Cmd::Openings(a) => super::openings::run(&a),
     }
@@ -224,6 +246,11 @@ fn count(pos: &sente_gomoku::Position, stone: u8) -> usize {
 }
 
 fn pbrain(a: &PbrainArgs) -> Result<ExitCode, CliError> {
+    if let Some(text) = &a.weights {
+        let weights: EvalParams =
+            text.parse().map_err(|e: sente_gomoku::Error| CliError::Usage(format!("--weights: {e}")))?;
+        install(weights).map_err(|e| CliError::Usage(format!("--weights: {e}")))?;
+    }
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     let options = sente_gomoku::pbrain::Options { threads: a.threads, nodes: a.nodes };

@@ -23,6 +23,8 @@ pub mod report;
 pub mod rowcol;
 #[cfg(feature = "web")]
 pub mod serve;
+#[cfg(feature = "gomoku")]
+pub mod spsa;
 #[cfg(feature = "starcircle")]
 pub mod starcircle;
 #[cfg(feature = "tree")]

@@ -24,7 +24,7 @@ use super::cells::{FOURS_AND_FIVES, cell_sum, value_of_lane};
 use super::cut::{fill_near, is_near};
 use super::threats::BLACK_INDEX;
 use super::tune::TEMPO_DENOM;
-use crate::patterns::{D4, F4, FIVE, TEMPO};
+use crate::patterns::{D4, F4, FIVE};
 use crate::position::{Move, Position, Tally};
 use sente_core::{Deadline, Evaluator, MoveList, State, Value};
 
@@ -168,7 +168,7 @@ fn judge(t: Tally, me: usize, rule: crate::Rule) -> Result<Value, i32> {
         return Ok(Value::heuristic(WIN_NOW));
     }
     let totals = t.totals();
-    let base = (totals[me] * TEMPO) / TEMPO_DENOM - totals[op];
+    let base = (totals[me] * super::params::active().tempo) / TEMPO_DENOM - totals[op];
     match t.count(op, FIVE) {
         0 => {}
         1 => return Ok(Value::heuristic(base)),

@@ -143,7 +143,7 @@ pub struct Position {
     /// Occupied cells: per row, one bit per column (bit `c` for column `c`).
     occ: [u32; MAX_SIDE],
     /// Both colours' [`SCORE`] totals (with their cell classes' weights) and counts of fives, straight fours and
-    /// double fours, in lanes (see [`ACC`] and [`class_acc`]).
+    /// double fours, in lanes (see [`Weighted`](tables::Weighted)).
     acc: u128,
     /// Undo records of the stones placed since the last rebuild, last on top (see [`Position::remove`]).
     frames: Vec<Frame>,
@@ -326,10 +326,11 @@ impl Position {
     fn tally_after_in<const SMALL: bool>(&self, index: usize, color: usize) -> Tally {
         let (base, mask) = if SMALL { (2, 0xFFFF) } else { (0, CODES_MASK) };
         let pats = self.table.entries();
+        let w = weighted();
         let mut acc = self.acc;
-        let (mut gained, mut lost) = (0u64, class_lanes(self.cache[index % SLOTS]));
+        let (mut gained, mut lost) = (0u64, w.class_lanes(self.cache[index % SLOTS]));
         for &old in &self.lines[index].pk {
-            acc = acc.wrapping_sub(ACC[usize::from(old)]);
+            acc = acc.wrapping_sub(w.acc[usize::from(old)]);
         }
         let geo = self.geo[index];
         let stone = color as u32 + 1;
@@ -349,9 +350,9 @@ impl Position {
                     let new = pats[code as usize % CODES] & cell.open;
                     let (old, was) = (cell.pk[d], self.cache[n as usize % SLOTS]);
                     let now = was.wrapping_add(CACHE[usize::from(new)]).wrapping_sub(CACHE[usize::from(old)]);
-                    acc = acc.wrapping_add(ACC[usize::from(new)]).wrapping_sub(ACC[usize::from(old)]);
-                    gained += class_lanes(now);
-                    lost += class_lanes(was);
+                    acc = acc.wrapping_add(w.acc[usize::from(new)]).wrapping_sub(w.acc[usize::from(old)]);
+                    gained += w.class_lanes(now);
+                    lost += w.class_lanes(was);
                 }
             }
         }

@@ -1,10 +1,14 @@
-//! The packed tables of a [`Position`](super::Position): the accumulator's lanes (both colours' [`SCORE`] totals and the counts of
-//! fives, straight fours and double fours, summed over every empty cell and direction in one 128-bit word), the
-//! per-level-byte tables that feed it and each cell's word of quick ordering scores and threat flags, and
-//! [`Tally`] and [`CellThreats`], which read them. All are built at compile time from the pattern levels.
+//! The packed tables of a [`Position`](super::Position): the accumulator's lanes (both colours' pattern weight
+//! totals and the counts of fives, straight fours and double fours, summed over every empty cell and direction in
+//! one 128-bit word), the per-level-byte tables that feed it and each cell's word of quick ordering scores and
+//! threat flags, and [`Tally`] and [`CellThreats`], which read them. All are built from the pattern levels at
+//! compile time, except the weight tables ([`Weighted`]), built once per process from the weights
+//! in force ([`params::active`]).
 
 use super::{MAX_CELLS, Move};
-use crate::patterns::{self, B3, CLASS_SCORE, D4, F2, F3, F4, FIVE, LEVELS, Pat, QUICK_OPP, QUICK_OWN, SCORE};
+use crate::engine::params;
+use crate::patterns::{self, B3, D4, F2, F3, F4, FIVE, LEVELS, Pat, QUICK_OPP, QUICK_OWN};
+use std::sync::LazyLock;
 
 /// Bit shift, in a neighbour's window code, of the changed cell: `SHIFTS[0][k]` for the neighbour `k` steps forward
 /// (the cell sits at its offset −k), `SHIFTS[1][k]` for the one `k` steps backward (offset +k).
@@ -19,7 +23,8 @@ pub(super) const SHIFTS: [[u32; 6]; 2] = {
     t
 };
 
-/// Width of each [`SCORE`] total lane in [`ACC`] (676 cells × 4 directions × 2000 < 2^23).
+/// Width of each weight total lane in [`Weighted::acc`] (676 cells × (4 directions + one class) ×
+/// [`params::MAX_PARAM`] < 2^23).
 pub(super) const TOT_BITS: u32 = 24;
 pub(super) const TOT_MASK: u128 = (1 << TOT_BITS) - 1;
 /// Width of each counter lane (676 × 4 < 2^13).
@@ -30,11 +35,9 @@ pub(super) const LANE_FIVE: u32 = 2 * TOT_BITS;
 pub(super) const LANE_F4: u32 = LANE_FIVE + LANE_BITS;
 pub(super) const LANE_D4: u32 = LANE_F4 + LANE_BITS;
 
-/// Per packed level byte, what one (cell, direction) pair adds to the running accumulator: black's and white's
-/// [`SCORE`] (two 24-bit lanes), then one 13-bit counter lane each for black's five, straight four and double four
-/// and the same three for white (126 bits in all).
-pub(super) const ACC: [u128; 256] = {
-    const fn lanes(p: usize) -> (u128, u128) {
+/// [`Weighted::acc`] for the level weights `score`.
+fn acc_table(score: [i32; LEVELS]) -> [u128; 256] {
+    let lanes = |p: usize| -> (u128, u128) {
         let p = p % LEVELS;
         let mut c = 0u128;
         if p == FIVE as usize {
@@ -46,8 +49,8 @@ pub(super) const ACC: [u128; 256] = {
         if p == D4 as usize {
             c |= 1 << (LANE_D4 - LANE_FIVE);
         }
-        (SCORE[p] as u128, c)
-    }
+        (score[p] as u128, c)
+    };
     let mut t = [0u128; 256];
     let mut b = 0;
     while b < 256 {
@@ -57,7 +60,7 @@ pub(super) const ACC: [u128; 256] = {
         b += 1;
     }
     t
-};
+}
 
 /// Every move of the largest board, in index order (for [`State::legal_moves`]).
 pub(super) static ALL_MOVES: [Move; MAX_CELLS] = {
@@ -110,7 +113,7 @@ pub(super) const FLAGS: [u8; 256] = {
 /// 32 bits, ten 3-bit counters, each counting the directions that raise it (at most four, so counters never carry
 /// into each other): one per [`Position::flags`](super::Position::flags) bit (bit `k` of the flags is counter
 /// [`FLAG_SLOT`]`[k]`), and black's and white's open threes and open twos or closed threes. Each colour's fours,
-/// threes and twos sit side by side (black's in counters 4 to 6, white's in 7 to 9), the index [`class_acc`] reads
+/// threes and twos sit side by side (black's in counters 4 to 6, white's in 7 to 9), the index [`Weighted::class_acc`] reads
 /// the cell's classes with.
 // A cell's quick key, four directions of the largest values, stays below 2^15: the width cut packs it with the cell.
 const _: () = {
@@ -149,43 +152,57 @@ pub(super) const CACHE: [u64; 256] = {
 };
 
 /// Per colour's (fours, threes, twos) counters packed as `fours | threes << 3 | twos << 6` (see [`CACHE`]), the
-/// [`CLASS_SCORE`] of the cell's [`patterns::cell_class`] (0 for none).
-const CLASS_VALUE: [u64; 512] = {
+/// class weight of the cell's [`patterns::cell_class`] (0 for none).
+fn class_table(classes: [i32; patterns::CLASSES]) -> [u64; 512] {
     let mut t = [0u64; 512];
-    let mut i = 0;
-    while i < 512 {
+    for (i, v) in t.iter_mut().enumerate() {
         if let Some(c) = patterns::cell_class((i & 7) as u32, ((i >> 3) & 7) as u32, (i >> 6) as u32) {
-            t[i] = CLASS_SCORE[c] as u64;
+            *v = classes[c] as u64;
         }
-        i += 1;
     }
     t
-};
-
-/// What a cell whose [`CACHE`] word is `c` adds to the accumulator's [`SCORE`] lanes for its
-/// [`patterns::cell_class`] (black's and white's), read from its fours, threes and twos counters.
-#[inline]
-pub(super) fn class_acc(c: u64) -> u128 {
-    u128::from(class_lanes(c))
 }
 
-/// [`class_acc`] as a `u64` (the [`SCORE`] lanes are its low 48 bits), for loops that sum many cells before
-/// touching the accumulator.
-#[inline]
-pub(super) fn class_lanes(c: u64) -> u64 {
-    CLASS_VALUE[((c >> (32 + 3 * 4)) & 511) as usize] | CLASS_VALUE_W[((c >> (32 + 3 * 7)) & 511) as usize]
+/// The tables that hold the evaluation's weights, built once per process from the weights in force
+/// ([`params::active`]). Hot loops fetch them once ([`weighted`]) and index them inside.
+pub(super) struct Weighted {
+    /// Per packed level byte, what one (cell, direction) pair adds to the running accumulator: black's and white's
+    /// level weights (two 24-bit lanes), then one 13-bit counter lane each for black's five, straight four and
+    /// double four and the same three for white (126 bits in all).
+    pub(super) acc: [u128; 256],
+    /// Black's class weight per packed counters (see [`class_table`]), in black's total lane.
+    class: [u64; 512],
+    /// The same, shifted into white's total lane (both lanes fit one `u64`).
+    class_w: [u64; 512],
 }
 
-/// [`CLASS_VALUE`] shifted into white's [`SCORE`] lane (both lanes fit one `u64`).
-const CLASS_VALUE_W: [u64; 512] = {
-    let mut t = [0u64; 512];
-    let mut i = 0;
-    while i < 512 {
-        t[i] = CLASS_VALUE[i] << TOT_BITS;
-        i += 1;
+impl Weighted {
+    /// What a cell whose [`CACHE`] word is `c` adds to the accumulator's total lanes for its
+    /// [`patterns::cell_class`] (black's and white's), read from its fours, threes and twos counters.
+    #[inline]
+    pub(super) fn class_acc(&self, c: u64) -> u128 {
+        u128::from(self.class_lanes(c))
     }
-    t
-};
+
+    /// [`Weighted::class_acc`] as a `u64` (the total lanes are its low 48 bits), for loops that sum many cells
+    /// before touching the accumulator.
+    #[inline]
+    pub(super) fn class_lanes(&self, c: u64) -> u64 {
+        self.class[((c >> (32 + 3 * 4)) & 511) as usize] | self.class_w[((c >> (32 + 3 * 7)) & 511) as usize]
+    }
+}
+
+static WEIGHTED: LazyLock<Weighted> = LazyLock::new(|| {
+    let p = params::active();
+    let class = class_table(p.classes);
+    Weighted { acc: acc_table(p.levels), class, class_w: class.map(|v| v << TOT_BITS) }
+});
+
+/// The weight tables of this process.
+#[inline]
+pub(super) fn weighted() -> &'static Weighted {
+    &WEIGHTED
+}
 
 /// The [`CACHE`] counter of each [`Position::flags`](super::Position::flags) bit: fives and open fours in 0 to 3,
 /// black's fours in 4 and white's in 7 (next to each colour's threes and twos).
@@ -238,7 +255,7 @@ pub(super) const NIBBLE_OFFSETS: [[u8; 4]; 16] = {
 };
 
 /// A position's running totals and threat counters in one packed word (see [`Position::tally`](super::Position::tally)): the lanes of
-/// the accumulator (both colours' [`SCORE`] totals, then per colour the counts of fives, straight fours and double
+/// the accumulator (both colours' [`SCORE`](patterns::SCORE) totals, then per colour the counts of fives, straight fours and double
 /// fours), summed over every empty cell and direction.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Tally(pub(super) u128);
@@ -257,7 +274,7 @@ impl Tally {
         ((self.0 >> lane) & LANE_MASK) as u16
     }
 
-    /// The sum of [`SCORE`] over every empty cell and direction plus the [`CLASS_SCORE`] of every empty cell's
+    /// The sum of [`SCORE`](patterns::SCORE) over every empty cell and direction plus the [`CLASS_SCORE`](patterns::CLASS_SCORE) of every empty cell's
     /// class, per colour (see [`patterns::cell_class`]).
     #[inline]
     #[must_use]

@@ -30,7 +30,7 @@ impl Position {
             Frame { index: index as u16, valued: VALUED, acc: self.acc, own: self.lines[index].pk, saved: [0; 64] };
         self.lines[index].open = 0;
         if VALUED {
-            self.acc = self.acc.wrapping_sub(class_acc(self.cache[index % SLOTS]));
+            self.acc = self.acc.wrapping_sub(weighted().class_acc(self.cache[index % SLOTS]));
         } else {
             self.stale += 1;
         }
@@ -104,6 +104,7 @@ impl Position {
     ) {
         let (base, mask) = if SMALL { (2, 0xFFFF) } else { (0, CODES_MASK) };
         let pats = self.table.entries();
+        let w = weighted();
         let mut j = 0;
         let geo = self.geo[index];
         // The accumulator lives in registers for the loop (see [`Position::account`] for why the lanes never mix);
@@ -131,10 +132,10 @@ impl Position {
                     *c = was.wrapping_add(CACHE[usize::from(new)]).wrapping_sub(CACHE[usize::from(old)]);
                     saved[j % 64] = old;
                     j += 1;
-                    acc = acc.wrapping_add(ACC[usize::from(new)]).wrapping_sub(ACC[usize::from(old)]);
+                    acc = acc.wrapping_add(w.acc[usize::from(new)]).wrapping_sub(w.acc[usize::from(old)]);
                     if VALUED {
-                        gained += class_lanes(*c);
-                        lost += class_lanes(was);
+                        gained += w.class_lanes(*c);
+                        lost += w.class_lanes(was);
                     }
                 }
             }
@@ -190,7 +191,8 @@ impl Position {
     fn account(&mut self, old: u8, new: u8) {
         // Every lane stays non-negative and below its width, so adding before subtracting never carries or
         // borrows across lanes.
-        self.acc = self.acc.wrapping_add(ACC[usize::from(new)]).wrapping_sub(ACC[usize::from(old)]);
+        let w = weighted();
+        self.acc = self.acc.wrapping_add(w.acc[usize::from(new)]).wrapping_sub(w.acc[usize::from(old)]);
     }
 
     #[inline]
@@ -205,12 +207,13 @@ impl Position {
 
     /// The accumulator counted afresh from the levels and cell words of every cell (occupied ones count nothing).
     fn recount(&self) -> u128 {
+        let w = weighted();
         let mut acc = 0u128;
         for i in 0..self.board.len() {
             for &b in &self.lines[i].pk {
-                acc += ACC[usize::from(b)];
+                acc += w.acc[usize::from(b)];
             }
-            acc += class_acc(self.cache[i]);
+            acc += w.class_acc(self.cache[i]);
         }
         acc
     }

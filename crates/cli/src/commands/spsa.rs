@@ -1,0 +1,220 @@
+//! `sente gomoku spsa`: tunes the evaluation's weights by self-play, with SPSA
+//! ([`sente_gomoku::engine::spsa`]).
+//!
+//! Iteration `k` plays opening `k` of the seeded set twice, colours swapped, between two Piskvork brains of this
+//! program (`sente gomoku pbrain --threads 1 --nodes N --weights …`), one with the weights `θ + cΔ`, the other
+//! with `θ − cΔ`, and moves θ towards the one that scored more. The brains search a node budget instead of the
+//! clock, so a run gives the same weights on any machine, however loaded: `--parallel` iterations (a batch) are
+//! played at once from the same θ and applied in order, so the batch size is part of the command. A progress bar
+//! shows the iterations; `--log` writes θ after each; the result is the mean θ over the second half of the run,
+//! printed as a `--weights` text (to verify with `sente gomoku match`) and, with `--out`, written as a Rust source
+//! file (`crates/gomoku/src/engine/played.rs` is made so; its header holds the command). Ctrl-C stops after the
+//! games in progress and keeps the iterations finished.
+
+use crate::check::runner::catch_signals;
+use crate::error::CliError;
+use crate::io::write_output;
+use crate::tournament::entry::{Entry, Kind};
+use crate::tournament::schedule::{self, Job};
+use crate::tournament::{OpeningSet, Settings};
+use indicatif::{ProgressBar, ProgressStyle};
+use sente_gomoku::engine::params::EvalParams;
+use sente_gomoku::engine::spsa::{Spsa, TUNED};
+use sente_gomoku::engine::tuned::{TUNED_CLASS, TUNED_SCORE, TUNED_TEMPO};
+use sente_gomoku::{Gomoku, Rule};
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Duration;
+
+/// Options of `sente gomoku spsa`.
+#[derive(Debug, clap::Args)]
+pub struct SpsaArgs {
+    /// Iterations; each plays one opening twice (colours swapped) between two perturbed weight sets.
+    #[arg(long, default_value_t = 1600)]
+    iterations: u64,
+    /// Nodes each brain searches per move (instead of a clock: the run is the same on any machine).
+    #[arg(long, default_value_t = 50_000)]
+    nodes: u64,
+    /// Learning rate: after a pair of games each weight moves by RATE × its step × the score (−1 to +1).
+    #[arg(long, default_value_t = 0.3)]
+    rate: f64,
+    /// Seed of the perturbations and of the openings (iteration k plays opening k of this seed's set).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Board side.
+    #[arg(long, default_value_t = 15)]
+    size: usize,
+    /// Rule: freestyle, exact or renju.
+    #[arg(long, default_value = "freestyle")]
+    rule: String,
+    /// Start weights: `tuned` (the Texel fit of `sente gomoku tune`, engine/tuned.rs), `compiled` (the engine's
+    /// weights now) or a weights text `levels=…;classes=…;tempo=…` (parts left out are the compiled ones).
+    #[arg(long, default_value = "tuned")]
+    from: String,
+    /// Iterations played at once, each on its own core; a batch starts from one θ, so this is part of the result.
+    #[arg(long, default_value_t = 2)]
+    parallel: usize,
+    /// Write θ after every iteration here, one JSON object a line.
+    #[arg(long)]
+    log: Option<PathBuf>,
+    /// Write the averaged weights as a Rust source file here (e.g. crates/gomoku/src/engine/played.rs).
+    #[arg(long)]
+    out: Option<PathBuf>,
+}
+
+/// The weights named by `--from`.
+fn start_weights(from: &str) -> Result<EvalParams, CliError> {
+    match from {
+        "tuned" => Ok(EvalParams { levels: TUNED_SCORE, classes: TUNED_CLASS, tempo: TUNED_TEMPO }),
+        "compiled" => Ok(EvalParams::COMPILED),
+        text => text.parse().map_err(|e: sente_gomoku::Error| CliError::Usage(format!("--from: {e}"))),
+    }
+}
+
+/// The brain command of one weight set: this program as a single-threaded brain with a node budget.
+fn brain(exe: &Path, nodes: u64, weights: &EvalParams) -> String {
+    let quoted = format!("'{}'", exe.display().to_string().replace('\'', r"'\''"));
+    format!("{quoted} gomoku pbrain --threads 1 --nodes {nodes} --weights '{weights}'")
+}
+
+/// The command line that made a generated file, for its header.
+fn command_line(a: &SpsaArgs) -> String {
+    format!(
+        "sente gomoku spsa --iterations {} --nodes {} --rate {} --seed {} --size {} --rule {} --from {} --parallel {} \
+         --out <this file>",
+        a.iterations, a.nodes, a.rate, a.seed, a.size, a.rule, a.from, a.parallel
+    )
+}
+
+/// Tuned weights by name, as `F2 22, B3 24, …`.
+fn named(values: &[f64]) -> String {
+    TUNED.iter().zip(values).map(|(t, v)| format!("{} {v:.1}", t.name)).collect::<Vec<_>>().join(", ")
+}
+
+/// The generated file: the averaged weights with the command and the run's summary in its header.
+fn source(a: &SpsaArgs, result: &EvalParams, summary: &str) -> String {
+    let mut s = String::from(
+        "//! Evaluation weights tuned by self-play with `sente gomoku spsa` (generated: edit by running the command \
+         again).\n//!\n",
+    );
+    let _ = writeln!(s, "//! Made by:\n//! ```text\n//! {}\n//! ```", command_line(a));
+    for line in summary.lines() {
+        let _ = writeln!(s, "//! {line}");
+    }
+    let list = |v: &[i32]| v.iter().map(i32::to_string).collect::<Vec<_>>().join(", ");
+    let _ = writeln!(s, "\nuse crate::patterns::{{CLASSES, LEVELS}};\n");
+    let _ = writeln!(
+        s,
+        "/// The weight per pattern level.\npub const PLAYED_SCORE: [i32; LEVELS] = [{}];\n",
+        list(&result.levels)
+    );
+    let _ = writeln!(s, "/// The tempo, in eighths.\npub const PLAYED_TEMPO: i32 = {};\n", result.tempo);
+    let _ = writeln!(
+        s,
+        "/// The weight per cell class (one line, as the tests compare it).\n#[rustfmt::skip]\npub const PLAYED_CLASS: \
+         [i32; CLASSES] = [{}];",
+        list(&result.classes)
+    );
+    s
+}
+
+/// Runs `sente gomoku spsa`.
+///
+/// # Errors
+/// Bad options (exit 2), an unwritable log or output, an interruption (exit 1, after writing what was done).
+pub fn run(a: &SpsaArgs) -> Result<ExitCode, CliError> {
+    let rule: Rule = a.rule.parse().map_err(|e: sente_gomoku::Error| CliError::Usage(e.to_string()))?;
+    let game = Gomoku::new(a.size, rule).map_err(|e| CliError::Usage(e.to_string()))?;
+    if a.parallel == 0 || a.nodes == 0 || a.iterations == 0 {
+        return Err(CliError::Usage("--parallel, --nodes and --iterations must be at least 1".into()));
+    }
+    if !(a.rate.is_finite() && a.rate > 0.0) {
+        return Err(CliError::Usage(format!("--rate {} is not a positive number", a.rate)));
+    }
+    let start = start_weights(&a.from)?;
+    let exe = std::env::current_exe().map_err(CliError::Io)?;
+    let settings = Settings {
+        game,
+        time: Duration::from_secs(10),
+        tolerance: Duration::from_secs(1),
+        threads: 1,
+        nodes: Some(a.nodes),
+        seed: a.seed,
+        openings: OpeningSet::Seeded { seed: a.seed, stones: 3 },
+        parallel: a.parallel,
+        workdir: None,
+        interrupt: catch_signals(),
+    };
+    let mut log = String::new();
+    let mut spsa = Spsa::new(start, a.rate, a.seed);
+    let (mut wins, mut losses, mut draws, mut faults) = (0u64, 0u64, 0u64, 0usize);
+    let bar = ProgressBar::new(a.iterations);
+    bar.set_style(
+        ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} iterations, eta {eta} {msg}")
+            .map_err(|e| CliError::Other(e.to_string()))?
+            .progress_chars("=> "),
+    );
+    let mut k = 0u64;
+    while k < a.iterations && !settings.interrupt.is_set() {
+        let batch: Vec<u64> = (k..a.iterations.min(k + a.parallel as u64)).collect();
+        let mut entries = Vec::new();
+        let mut jobs = Vec::new();
+        let mut signs = Vec::new();
+        for (i, &it) in batch.iter().enumerate() {
+            let delta = spsa.signs(it);
+            let (plus, minus) = spsa.pair(&delta);
+            entries.push(Entry { name: format!("plus{it}"), kind: Kind::Pbrain(brain(&exe, a.nodes, &plus)) });
+            entries.push(Entry { name: format!("minus{it}"), kind: Kind::Pbrain(brain(&exe, a.nodes, &minus)) });
+            let opening = settings.openings.get(game, it as usize);
+            jobs.push(Job { black: 2 * i, white: 2 * i + 1, opening: opening.clone() });
+            jobs.push(Job { black: 2 * i + 1, white: 2 * i, opening });
+            signs.push(delta);
+        }
+        let games = schedule::run(&entries, &settings, &jobs, 1, |_| {});
+        if games.len() < jobs.len() {
+            break; // interrupted: the batch is not applied
+        }
+        for (i, (&it, delta)) in batch.iter().zip(&signs).enumerate() {
+            // The games come back in job order: this iteration's are 2i and 2i + 1.
+            let pair = &games[2 * i..2 * i + 2];
+            for g in pair {
+                match g.score_of(2 * i) {
+                    s if s > 0.5 => wins += 1,
+                    s if s < 0.5 => losses += 1,
+                    _ => draws += 1,
+                }
+            }
+            faults += pair.iter().filter(|g| g.fault().is_some()).count();
+            let score = pair.iter().map(|g| g.score_of(2 * i)).sum::<f64>() - 1.0;
+            spsa.update(delta, score);
+            let theta: Vec<f64> = spsa.theta().iter().map(|v| (v * 100.0).round() / 100.0).collect();
+            let _ = writeln!(log, "{}", serde_json::json!({ "iteration": it + 1, "score": score, "theta": theta }));
+        }
+        k += batch.len() as u64;
+        bar.set_position(k);
+        bar.set_message(format!("θ: {}", named(spsa.theta())));
+    }
+    bar.finish_and_clear();
+    if let Some(p) = &a.log {
+        write_output(p, &log)?;
+    }
+    let done = spsa.iterations();
+    let result = spsa.average();
+    let summary = format!(
+        "{done} iterations, {} games: the plus side {wins} wins, {losses} losses, {draws} draws; {faults} games lost \
+         by a fault\nstart:  {start}\ntheta at the end: {}\nresult (mean theta over iterations {} to {done}): \
+         {result}\n",
+        2 * done,
+        named(spsa.theta()),
+        done / 2 + 1,
+    );
+    write_output(Path::new("-"), &summary)?;
+    if let Some(p) = &a.out {
+        write_output(p, &source(a, &result, &summary))?;
+    }
+    if settings.interrupt.is_set() {
+        return Err(CliError::Other(format!("interrupted after {done} of {} iterations", a.iterations)));
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,70 @@
+#![cfg(feature = "gomoku")]
+//! `sente gomoku spsa` and `sente gomoku pbrain --weights` end to end: the weights reach the brain's evaluation,
+//! bad weights are refused, and a short tuning run through real brains is reproducible and writes its table.
+
+mod common;
+use common::sente_with_stdin as sente;
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// The brain's `MESSAGE` line for its reply to a few stones, with `extra` options.
+fn judged(extra: &[&str]) -> String {
+    let mut args = vec!["gomoku", "pbrain", "--threads", "1", "--nodes", "3000"];
+    args.extend_from_slice(extra);
+    let out = sente(&args, "START 15\nBOARD\n7,7,1\n8,8,2\n6,8,1\n7,9,2\nDONE\nEND\n");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    stdout.lines().find(|l| l.starts_with("MESSAGE")).unwrap_or_else(|| panic!("no MESSAGE in {stdout}")).to_string()
+}
+
+#[test]
+fn pbrain_weights_change_the_evaluation_and_default_to_the_compiled_ones() {
+    let plain = judged(&[]);
+    assert!(plain.contains(" eval "), "{plain}");
+    // Naming the compiled tempo changes nothing; weights with every quiet pattern worth nothing do.
+    assert_eq!(judged(&["--weights", "tempo=12"]), plain);
+    let zero = "levels=0,0,0,0,0,0,0,0,0,2000,0;classes=0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0";
+    assert_ne!(judged(&["--weights", zero]), plain);
+}
+
+#[test]
+fn bad_weights_and_options_are_usage_errors() {
+    for (args, needle) in [
+        (vec!["gomoku", "pbrain", "--weights", "levels=1,2"], "levels has 2 weights, expected 11"),
+        (vec!["gomoku", "pbrain", "--weights", "tempo=99"], "tempo 99"),
+        (vec!["gomoku", "spsa", "--from", "best"], "--from: evaluation weights: \"best\" is not KEY=VALUE"),
+        (vec!["gomoku", "spsa", "--rate=-1"], "--rate -1 is not a positive number"),
+        (vec!["gomoku", "spsa", "--nodes", "0"], "must be at least 1"),
+    ] {
+        let out = sente(&args, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(text(&out.stderr).contains(needle), "{args:?}: {}", text(&out.stderr));
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn a_short_run_is_reproducible_and_writes_its_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |name: &str| {
+        let (log, out) = (dir.path().join(format!("{name}.jsonl")), dir.path().join(format!("{name}.rs")));
+        let args = ["gomoku", "spsa", "--iterations", "3", "--nodes", "600", "--seed", "5", "--rate", "2"];
+        let p = sente(&[&args[..], &["--log", log.to_str().unwrap(), "--out", out.to_str().unwrap()]].concat(), "");
+        assert_eq!(p.status.code(), Some(0), "{}", text(&p.stderr));
+        let read = |f: &std::path::Path| std::fs::read_to_string(f).unwrap();
+        (text(&p.stdout), read(&log), read(&out))
+    };
+    let (stdout, log, source) = run("a");
+    assert_eq!(run("b"), (stdout.clone(), log.clone(), source.clone()));
+    assert!(stdout.starts_with("3 iterations, 6 games: the plus side "), "{stdout}");
+    assert!(stdout.contains("; 0 games lost by a fault"), "{stdout}");
+    assert_eq!(log.lines().count(), 3);
+    assert!(log.lines().all(|l| l.starts_with("{\"iteration\":")), "{log}");
+    // The table is the printed result.
+    let result = stdout.lines().find_map(|l| l.split_once("): ").map(|(_, w)| w.to_string())).unwrap();
+    let levels = result.split(';').next().unwrap().trim_start_matches("levels=").replace(',', ", ");
+    assert!(source.contains(&format!("pub const PLAYED_SCORE: [i32; LEVELS] = [{levels}];")), "{source}");
+    assert!(source.contains("//! sente gomoku spsa --iterations 3 --nodes 600 --rate 2 --seed 5 "), "{source}");
+}

@@ -1,0 +1,179 @@
+//! The evaluation's weights in force in this process: the pattern levels' weights, the cell classes' weights and
+//! the tempo that [`crate::patterns::SCORE`], [`crate::patterns::CLASS_SCORE`] and [`crate::patterns::TEMPO`]
+//! hold, or another set installed once at start-up.
+//!
+//! The position's incremental tables (its accumulator lanes and class values) are built from the active set the
+//! first time a position is made, so a set can only be chosen before that: [`install`] fails once the tables
+//! exist with different weights. This is how `sente gomoku pbrain --weights` and the self-play tuner
+//! (`sente gomoku spsa`, [`super::spsa`]) run the engine with weights other than the compiled ones, each brain a
+//! process of its own; the engine's searches with the compiled weights are unchanged.
+//!
+//! The text form (`levels=0,1,…;classes=0,41,…;tempo=12`, see [`EvalParams::from_str`]) is what the tuner passes
+//! on a brain's command line and writes in its log.
+
+use crate::Error;
+use crate::patterns::{CLASS_SCORE, CLASSES, FIVE, LEVELS, SCORE, TEMPO};
+use std::fmt;
+use std::str::FromStr;
+use std::sync::OnceLock;
+
+/// The largest weight of a level or a class: the position's 24-bit total lanes hold 676 cells × (4 directions +
+/// one class) × this with room to spare.
+pub const MAX_PARAM: i32 = 2000;
+/// The largest tempo, in eighths (the side to move's total counts at most four times the other side's).
+pub const MAX_TEMPO: i32 = 32;
+
+/// One set of evaluation weights.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EvalParams {
+    /// Weight per pattern level, indexed like [`SCORE`].
+    pub levels: [i32; LEVELS],
+    /// Weight per cell class, indexed like [`CLASS_SCORE`].
+    pub classes: [i32; CLASSES],
+    /// The tempo in eighths, as [`TEMPO`].
+    pub tempo: i32,
+}
+
+impl EvalParams {
+    /// The compiled weights.
+    pub const COMPILED: EvalParams = EvalParams { levels: SCORE, classes: CLASS_SCORE, tempo: TEMPO };
+
+    /// Checks the bounds the position's tables need: every level and class weight in `0..=`[`MAX_PARAM`], the
+    /// five's weight the compiled one (the evaluation reads fives from their own counters), the tempo in
+    /// `1..=`[`MAX_TEMPO`].
+    ///
+    /// # Errors
+    /// [`Error::Params`] naming the first weight out of bounds.
+    pub fn check(&self) -> Result<(), Error> {
+        let bad = |what: String| Err(Error::Params(what));
+        for (i, &w) in self.levels.iter().enumerate() {
+            if !(0..=MAX_PARAM).contains(&w) {
+                return bad(format!("level {i} has weight {w} (expected 0 to {MAX_PARAM})"));
+            }
+        }
+        let five = usize::from(FIVE);
+        if self.levels[five] != SCORE[five] {
+            return bad(format!("the five's weight (level {five}) is {}, not {}", self.levels[five], SCORE[five]));
+        }
+        for (i, &w) in self.classes.iter().enumerate() {
+            if !(0..=MAX_PARAM).contains(&w) {
+                return bad(format!("class {i} has weight {w} (expected 0 to {MAX_PARAM})"));
+            }
+        }
+        if !(1..=MAX_TEMPO).contains(&self.tempo) {
+            return bad(format!("tempo {} (expected 1 to {MAX_TEMPO} eighths)", self.tempo));
+        }
+        Ok(())
+    }
+}
+
+impl Default for EvalParams {
+    fn default() -> Self {
+        EvalParams::COMPILED
+    }
+}
+
+static ACTIVE: OnceLock<EvalParams> = OnceLock::new();
+
+/// The weights in force: the installed set, or the compiled one (fixed from the first call on).
+pub fn active() -> &'static EvalParams {
+    ACTIVE.get_or_init(EvalParams::default)
+}
+
+/// Makes `params` the weights of every evaluation in this process.
+///
+/// # Errors
+/// [`Error::Params`] when a weight is out of bounds ([`EvalParams::check`]) or when other weights are already in
+/// force (a position was made, or another set installed, before).
+pub fn install(params: EvalParams) -> Result<(), Error> {
+    params.check()?;
+    let now = ACTIVE.get_or_init(|| params);
+    if *now == params {
+        Ok(())
+    } else {
+        Err(Error::Params("other weights are already in use in this process (install before any position)".into()))
+    }
+}
+
+impl fmt::Display for EvalParams {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let list = |v: &[i32]| v.iter().map(i32::to_string).collect::<Vec<_>>().join(",");
+        write!(f, "levels={};classes={};tempo={}", list(&self.levels), list(&self.classes), self.tempo)
+    }
+}
+
+impl FromStr for EvalParams {
+    type Err = Error;
+
+    /// Reads `levels=W0,…,W10;classes=C0,…,C25;tempo=T`: any of the three parts (in any order, separated by `;`)
+    /// may be left out and keeps its compiled value; a list must have every entry. The result is checked
+    /// ([`EvalParams::check`]).
+    fn from_str(s: &str) -> Result<Self, Error> {
+        let mut p = EvalParams::COMPILED;
+        let bad = |what: String| Error::Params(what);
+        for part in s.split(';').map(str::trim).filter(|t| !t.is_empty()) {
+            let (key, value) = part
+                .split_once('=')
+                .ok_or_else(|| bad(format!("{part:?} is not KEY=VALUE (expected levels=…, classes=… or tempo=…)")))?;
+            let numbers = |n: usize| -> Result<Vec<i32>, Error> {
+                let v = value
+                    .split(',')
+                    .map(|x| x.trim().parse::<i32>().map_err(|_| bad(format!("{key}: {x:?} is not an integer"))))
+                    .collect::<Result<Vec<_>, _>>()?;
+                if v.len() == n { Ok(v) } else { Err(bad(format!("{key} has {} weights, expected {n}", v.len()))) }
+            };
+            match key.trim() {
+                "levels" => p.levels.copy_from_slice(&numbers(LEVELS)?),
+                "classes" => p.classes.copy_from_slice(&numbers(CLASSES)?),
+                "tempo" => p.tempo = numbers(1)?[0],
+                other => return Err(bad(format!("unknown part {other:?} (expected levels, classes or tempo)"))),
+            }
+        }
+        p.check()?;
+        Ok(p)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_round_trips_and_parts_default_to_the_compiled_weights() {
+        let p = EvalParams::COMPILED;
+        assert_eq!(p.to_string().parse::<EvalParams>(), Ok(p));
+        let t: EvalParams = "tempo=10".parse().unwrap();
+        assert_eq!((t.levels, t.classes, t.tempo), (SCORE, CLASS_SCORE, 10));
+        let mut q = p;
+        q.classes[5] = 0;
+        q.levels[3] = 22;
+        assert_eq!(q.to_string().parse::<EvalParams>(), Ok(q));
+    }
+
+    #[test]
+    fn bad_text_and_out_of_bounds_weights_are_refused_with_the_reason() {
+        let err = |s: &str| s.parse::<EvalParams>().unwrap_err().to_string();
+        assert!(err("levels=1,2").contains("levels has 2 weights, expected 11"));
+        assert!(err("tempo=x").contains("\"x\" is not an integer"));
+        assert!(err("speed=3").contains("unknown part"));
+        assert!(err("tempo").contains("not KEY=VALUE"));
+        assert!(err("tempo=0").contains("tempo 0"));
+        let mut p = EvalParams::COMPILED;
+        p.classes[2] = MAX_PARAM + 1;
+        assert!(p.check().unwrap_err().to_string().contains("class 2 has weight 2001"));
+        p = EvalParams::COMPILED;
+        p.levels[usize::from(FIVE)] = 1999;
+        assert!(p.check().is_err());
+    }
+
+    #[test]
+    fn install_keeps_the_weights_already_in_force() {
+        // Tests share one process: the compiled weights are in force once any position exists.
+        let _ = crate::Gomoku::standard();
+        let _ = active();
+        assert_eq!(install(EvalParams::COMPILED), Ok(()));
+        let mut other = EvalParams::COMPILED;
+        other.tempo += 1;
+        assert!(install(other).unwrap_err().to_string().contains("already in use"));
+    }
+}

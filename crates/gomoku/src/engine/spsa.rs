@@ -1,0 +1,234 @@
+//! Self-play tuning of the evaluation's weights by SPSA (simultaneous perturbation stochastic approximation), the
+//! method chess engines tune their evaluation with: no gradient and no game records, only games.
+//!
+//! Each iteration draws a random sign `Δᵢ = ±1` per tuned weight ([`TUNED`]), makes two weight sets
+//! `θ + cΔ` and `θ − cΔ` (`cᵢ` the weight's step) and has them play one opening twice, colours swapped. With `s`
+//! the first set's result (`(wins − losses) / 2`, from −1 to +1), every weight moves by `a · cᵢ · s · Δᵢ`: a step
+//! towards the side that won, scaled by its own step. The weights are kept within the position's bounds
+//! (`0..=`[`MAX_PARAM`]). Games are noisy, so θ wanders around the optimum; the result is the mean of θ over the
+//! second half of the run (Polyak averaging, [`Spsa::average`]).
+//!
+//! Runs are reproducible: the signs of iteration `k` come from the seed and `k` alone, and the games of one batch
+//! (iterations played at once on several cores) all start from the same θ and are applied in iteration order.
+//! This file holds the arithmetic; `sente gomoku spsa` plays the games between `sente gomoku pbrain --weights`
+//! brains.
+
+use super::params::{EvalParams, MAX_PARAM};
+use crate::patterns::{B3, F2, F3, F4};
+use sente_core::zobrist::splitmix64;
+
+/// Which table a tuned weight lives in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Table {
+    /// A pattern level's weight ([`EvalParams::levels`]).
+    Level,
+    /// A cell class's weight ([`EvalParams::classes`]).
+    Class,
+}
+
+/// One tuned weight.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Tuned {
+    /// Its name in logs: the level (`F3`) or the class (`c_f1w1`: one four and one two).
+    pub name: &'static str,
+    /// The table.
+    pub table: Table,
+    /// Its index in the table.
+    pub index: usize,
+    /// The perturbation `c`: about a tenth of the weight, enough for a pair of games to tell the two sides apart.
+    pub step: f64,
+}
+
+const fn level(name: &'static str, pat: crate::patterns::Pat, step: f64) -> Tuned {
+    Tuned { name, table: Table::Level, index: pat as usize, step }
+}
+
+/// A class by its counts of fours, open threes and twos ([`crate::patterns::cell_class`]).
+const fn class(name: &'static str, fours: u32, threes: u32, twos: u32, step: f64) -> Tuned {
+    let index = match crate::patterns::cell_class(fours, threes, twos) {
+        Some(k) => k,
+        None => panic!("no class"),
+    };
+    Tuned { name, table: Table::Class, index, step }
+}
+
+/// The weights SPSA tunes: the quiet levels and the common cell classes up to a four with a two, whose weights
+/// decide quiet moves (fours and stronger threats are the threat search's business, and rare classes would not
+/// be played often enough to be measured).
+pub const TUNED: [Tuned; 11] = [
+    level("F2", F2, 2.0),
+    level("B3", B3, 2.0),
+    level("F3", F3, 8.0),
+    level("F4", F4, 80.0),
+    class("c_w2", 0, 0, 2, 6.0),
+    class("c_t1", 0, 1, 0, 7.0),
+    class("c_t1w1", 0, 1, 1, 20.0),
+    class("c_t1w2", 0, 1, 2, 25.0),
+    class("c_t2", 0, 2, 0, 10.0),
+    class("c_f1", 1, 0, 0, 18.0),
+    class("c_f1w1", 1, 0, 1, 50.0),
+];
+
+/// The state of a run: the start, the current θ and every θ so far.
+#[derive(Clone, Debug)]
+pub struct Spsa {
+    start: EvalParams,
+    theta: Vec<f64>,
+    rate: f64,
+    seed: u64,
+    trace: Vec<Vec<f64>>,
+}
+
+impl Spsa {
+    /// A run from `start` with learning rate `rate` (the `a` above) and seed `seed`.
+    #[must_use]
+    pub fn new(start: EvalParams, rate: f64, seed: u64) -> Spsa {
+        let theta = TUNED.iter().map(|t| f64::from(get(&start, t))).collect();
+        Spsa { start, theta, rate, seed, trace: Vec::new() }
+    }
+
+    /// The signs Δ of iteration `k` (from 0).
+    #[must_use]
+    pub fn signs(&self, k: u64) -> Vec<f64> {
+        let mut state = self.seed ^ splitmix64(k).1;
+        TUNED
+            .iter()
+            .map(|_| {
+                let (next, out) = splitmix64(state);
+                state = next;
+                if out >> 63 == 0 { 1.0 } else { -1.0 }
+            })
+            .collect()
+    }
+
+    /// The two weight sets of an iteration with signs `delta`: `θ + cΔ` and `θ − cΔ`, rounded and kept in bounds.
+    #[must_use]
+    pub fn pair(&self, delta: &[f64]) -> (EvalParams, EvalParams) {
+        let shifted = |sign: f64| {
+            let t: Vec<f64> =
+                self.theta.iter().zip(&TUNED).zip(delta).map(|((v, t), d)| v + sign * t.step * d).collect();
+            self.params_of(&t)
+        };
+        (shifted(1.0), shifted(-1.0))
+    }
+
+    /// Moves θ after the plus set of [`Spsa::pair`] scored `score` (wins less losses, halved: −1 to +1) against
+    /// the minus set, and records the new θ.
+    pub fn update(&mut self, delta: &[f64], score: f64) {
+        for ((v, t), d) in self.theta.iter_mut().zip(&TUNED).zip(delta) {
+            *v = (*v + self.rate * t.step * score * d).clamp(0.0, f64::from(MAX_PARAM));
+        }
+        self.trace.push(self.theta.clone());
+    }
+
+    /// The current θ, one value per [`TUNED`] weight.
+    #[must_use]
+    pub fn theta(&self) -> &[f64] {
+        &self.theta
+    }
+
+    /// Iterations applied so far.
+    #[must_use]
+    pub fn iterations(&self) -> usize {
+        self.trace.len()
+    }
+
+    /// The mean θ over the second half of the iterations (the current θ when there are none), as weights.
+    #[must_use]
+    pub fn average(&self) -> EvalParams {
+        let tail = &self.trace[self.trace.len() / 2..];
+        if tail.is_empty() {
+            return self.params_of(&self.theta);
+        }
+        let mean: Vec<f64> =
+            (0..TUNED.len()).map(|i| tail.iter().map(|t| t[i]).sum::<f64>() / tail.len() as f64).collect();
+        self.params_of(&mean)
+    }
+
+    /// The start with the tuned weights set to `values`, rounded and kept in bounds.
+    #[must_use]
+    pub fn params_of(&self, values: &[f64]) -> EvalParams {
+        let mut p = self.start;
+        for (t, &v) in TUNED.iter().zip(values) {
+            let w = v.round().clamp(0.0, f64::from(MAX_PARAM)) as i32;
+            match t.table {
+                Table::Level => p.levels[t.index] = w,
+                Table::Class => p.classes[t.index] = w,
+            }
+        }
+        p
+    }
+}
+
+/// The value of tuned weight `t` in `p`.
+#[must_use]
+pub fn get(p: &EvalParams, t: &Tuned) -> i32 {
+    match t.table {
+        Table::Level => p.levels[t.index],
+        Table::Class => p.classes[t.index],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tuned_weights_are_distinct_and_name_the_classes_they_index() {
+        for (i, a) in TUNED.iter().enumerate() {
+            assert!(TUNED[i + 1..].iter().all(|b| (a.table, a.index) != (b.table, b.index)), "{} twice", a.name);
+        }
+        let c = |n: &str| TUNED.iter().find(|t| t.name == n).unwrap().index;
+        assert_eq!((c("c_w2"), c("c_t1"), c("c_t2"), c("c_f1"), c("c_f1w1")), (1, 2, 5, 8, 9));
+    }
+
+    #[test]
+    fn signs_are_seeded_per_iteration_and_balanced() {
+        let s = Spsa::new(EvalParams::COMPILED, 0.3, 7);
+        assert_eq!(s.signs(3), Spsa::new(EvalParams::COMPILED, 0.3, 7).signs(3));
+        assert_ne!(s.signs(3), Spsa::new(EvalParams::COMPILED, 0.3, 8).signs(3));
+        let plus: usize = (0..1000).map(|k| s.signs(k).iter().filter(|&&d| d > 0.0).count()).sum();
+        assert!((5000..6000).contains(&plus), "{plus} of 11000 signs positive");
+    }
+
+    #[test]
+    fn the_pair_straddles_theta_and_a_win_moves_theta_towards_the_winner() {
+        let mut s = Spsa::new(EvalParams::COMPILED, 0.5, 1);
+        let d = s.signs(0);
+        let (plus, minus) = s.pair(&d);
+        for (i, t) in TUNED.iter().enumerate() {
+            let (p, m, v) = (f64::from(get(&plus, t)), f64::from(get(&minus, t)), s.theta()[i]);
+            // A weight whose minus side would go below zero is clamped there.
+            assert_eq!(p, (v + t.step * d[i]).max(0.0), "{}", t.name);
+            assert_eq!(m, (v - t.step * d[i]).max(0.0), "{}", t.name);
+        }
+        let before = s.theta().to_vec();
+        s.update(&d, 1.0);
+        for (i, t) in TUNED.iter().enumerate() {
+            assert_eq!(s.theta()[i], (before[i] + 0.5 * t.step * d[i]).max(0.0), "{}", t.name);
+        }
+        // Weights other than the tuned ones keep the start's values.
+        let avg = s.average();
+        assert_eq!((avg.tempo, avg.classes[17]), (EvalParams::COMPILED.tempo, EvalParams::COMPILED.classes[17]));
+    }
+
+    #[test]
+    fn theta_stays_in_bounds_and_the_average_is_over_the_second_half() {
+        let mut s = Spsa::new(EvalParams::COMPILED, 10.0, 1);
+        let up = vec![1.0; TUNED.len()];
+        for _ in 0..50 {
+            s.update(&up, -1.0);
+        }
+        assert!(s.theta().iter().all(|&v| v == 0.0));
+        for _ in 0..50 {
+            s.update(&up, 1.0);
+        }
+        assert_eq!(s.iterations(), 100);
+        // The second half climbed from 0 by `rate · step` an iteration, up to the bound.
+        let avg = s.average();
+        for t in &TUNED {
+            let mean = (1..=50).map(|k| (f64::from(k) * 10.0 * t.step).min(f64::from(MAX_PARAM))).sum::<f64>() / 50.0;
+            assert_eq!(get(&avg, t), mean.round() as i32, "{}", t.name);
+        }
+    }
+}
