@@ -2,13 +2,13 @@
 //! ([`sente_gomoku::engine::spsa`]).
 //!
 //! Iteration `k` plays opening `k` of the seeded set twice, colours swapped, between two Piskvork brains of this
-//! program (`sente gomoku pbrain --threads 1 --nodes N --weights …`), one with the weights `θ + cΔ`, the other
-//! with `θ − cΔ`, and moves θ towards the one that scored more. The brains search a node budget instead of the
-//! clock, so a run gives the same weights on any machine, however loaded: `--parallel` iterations (a batch) are
-//! played at once from the same θ and applied in order, so the batch size is part of the command. A progress bar
-//! shows the iterations; `--log` writes θ after each; the result is the mean θ over the second half of the run,
-//! printed as a `--weights` text (to verify with `sente gomoku match`) and, with `--out`, written as a Rust source
-//! file (`crates/gomoku/src/engine/played.rs` is made so; its header holds the command). Ctrl-C stops after the
+//! program (`sente gomoku pbrain --threads 1 --nodes N --weights …`), one with the weights `θ + cΔ`, the other with
+//! `θ − cΔ`, and moves θ towards the one that scored more. The brains search a node budget instead of the clock, so a
+//! run gives the same weights on any machine, however loaded: `--parallel` iterations (a batch) are played at once from
+//! the same θ and applied in order, so the batch size is part of the command. A progress bar shows the iterations;
+//! `--log` writes θ after each (the file is rewritten after every batch); the result is the mean θ over the second half
+//! of the run, printed as a `--weights` text (to verify with `sente gomoku match`) and, with `--out`, written as a Rust
+//! source file (`crates/gomoku/src/engine/played.rs` is made so; its header holds the command). Ctrl-C stops after the
 //! games in progress and keeps the iterations finished.
 
 use crate::check::runner::catch_signals;
@@ -55,7 +55,7 @@ pub struct SpsaArgs {
     /// Iterations played at once, each on its own core; a batch starts from one θ, so this is part of the result.
     #[arg(long, default_value_t = 2)]
     parallel: usize,
-    /// Write θ after every iteration here, one JSON object a line.
+    /// Write θ after every iteration here, one JSON object a line (rewritten after every batch, to follow a run).
     #[arg(long)]
     log: Option<PathBuf>,
     /// Write the averaged weights as a Rust source file here (e.g. crates/gomoku/src/engine/played.rs).
@@ -192,12 +192,15 @@ pub fn run(a: &SpsaArgs) -> Result<ExitCode, CliError> {
             let _ = writeln!(log, "{}", serde_json::json!({ "iteration": it + 1, "score": score, "theta": theta }));
         }
         k += batch.len() as u64;
+        if let Some(p) = &a.log {
+            write_output(p, &log)?; // after every batch, so a long run can be followed and a crash keeps its trace
+        }
         bar.set_position(k);
         bar.set_message(format!("θ: {}", named(spsa.theta())));
     }
     bar.finish_and_clear();
-    if let Some(p) = &a.log {
-        write_output(p, &log)?;
+    if let Some(p) = a.log.as_ref().filter(|_| k == 0) {
+        write_output(p, &log)?; // interrupted before the first batch: an empty log
     }
     let done = spsa.iterations();
     let result = spsa.average();
