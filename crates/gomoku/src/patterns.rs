@@ -80,9 +80,10 @@ pub const fn shift(k: i32) -> u32 {
 pub const CODES: usize = 1 << 20;
 
 /// The potential of one cell-direction pattern for its colour, used by the incremental evaluation: the table fitted
-/// to game outcomes by `sente gomoku tune` ([`crate::engine::tuned`], whose header holds the command). Each entry
-/// stays at most 2,000, the bound the position's accumulator lanes are sized for.
-pub const SCORE: [i32; LEVELS] = crate::engine::tuned::TUNED_SCORE;
+/// to game outcomes by `sente gomoku tune` ([`crate::engine::tuned`]) and then tuned by self-play with `sente gomoku
+/// spsa` ([`crate::engine::played`]; each file's header holds its command). Each entry stays at most 2,000, the bound
+/// the position's accumulator lanes are sized for.
+pub const SCORE: [i32; LEVELS] = crate::engine::played::PLAYED_SCORE;
 
 /// The potential of one cell-direction pattern for move ordering (the position's quick keys and the threat values
 /// of moves): the per-direction table `sente gomoku tune` fitted before the evaluation had cell classes. The fit
@@ -124,12 +125,13 @@ pub fn class_of_levels(levels: [Pat; 4]) -> Option<usize> {
     cell_class(count(is_four), count(|p| p == F3), count(|p| p == F2 || p == B3))
 }
 
-/// The weight of each [`cell_class`] for its colour, fitted with [`SCORE`] ([`crate::engine::tuned`]).
-pub const CLASS_SCORE: [i32; CLASSES] = crate::engine::tuned::TUNED_CLASS;
+/// The weight of each [`cell_class`] for its colour, fitted and tuned with [`SCORE`] ([`crate::engine::played`]).
+pub const CLASS_SCORE: [i32; CLASSES] = crate::engine::played::PLAYED_CLASS;
 
 /// The tempo of the evaluation, in eighths: the side to move's [`SCORE`] total counts `TEMPO / 8` times the other
-/// side's (it moves first, so its patterns are closer to becoming threats). Fitted with [`SCORE`].
-pub const TEMPO: i32 = crate::engine::tuned::TUNED_TEMPO;
+/// side's (it moves first, so its patterns are closer to becoming threats). Fitted with [`SCORE`] by `tune` (self-play
+/// tuning keeps it).
+pub const TEMPO: i32 = crate::engine::played::PLAYED_TEMPO;
 
 /// Per window code, the level black and white would make by playing the centre, packed in one byte (black in the
 /// low nibble). Freestyle levels never depend on the cells five steps away, so its table drops them and indexes

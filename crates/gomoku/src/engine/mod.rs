@@ -31,6 +31,7 @@ pub mod eval;
 pub mod order;
 pub mod ordered;
 pub mod params;
+pub mod played;
 mod rays;
 pub mod spsa;
 pub mod threats;

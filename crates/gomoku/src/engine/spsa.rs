@@ -231,4 +231,32 @@ mod tests {
             assert_eq!(get(&avg, t), mean.round() as i32, "{}", t.name);
         }
     }
+
+    /// The checked-in table ([`super::super::played`]) is the one its header says the run made: the header's
+    /// result text parses to the compiled weights, which pass the position's bounds, and the run started from the
+    /// Texel fit and moved only the weights SPSA tunes.
+    #[test]
+    fn the_played_table_is_what_its_header_records() {
+        use super::super::{played, tuned};
+        let source = include_str!("played.rs");
+        assert!(source.contains("//! sente gomoku spsa ") && source.contains(" --from tuned "), "header command");
+        let text = |key: &str| {
+            let line = source.lines().find(|l| l.starts_with(key)).unwrap_or_else(|| panic!("no {key} line"));
+            line.rsplit(' ').next().unwrap().parse::<EvalParams>().unwrap()
+        };
+        let table =
+            EvalParams { levels: played::PLAYED_SCORE, classes: played::PLAYED_CLASS, tempo: played::PLAYED_TEMPO };
+        assert_eq!(text("//! result (mean theta"), table);
+        assert_eq!(table.check(), Ok(()));
+        let start = EvalParams { levels: tuned::TUNED_SCORE, classes: tuned::TUNED_CLASS, tempo: tuned::TUNED_TEMPO };
+        assert_eq!(text("//! start:"), start);
+        let tuned_at = |t: Table, i: usize| TUNED.iter().any(|w| (w.table, w.index) == (t, i));
+        for i in 0..table.levels.len() {
+            assert!(tuned_at(Table::Level, i) || table.levels[i] == start.levels[i], "level {i} moved");
+        }
+        for i in 0..table.classes.len() {
+            assert!(tuned_at(Table::Class, i) || table.classes[i] == start.classes[i], "class {i} moved");
+        }
+        assert_eq!(table.tempo, start.tempo);
+    }
 }
