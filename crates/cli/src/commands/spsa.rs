@@ -20,7 +20,6 @@ use crate::tournament::{OpeningSet, Settings};
 use indicatif::{ProgressBar, ProgressStyle};
 use sente_gomoku::engine::params::EvalParams;
 use sente_gomoku::engine::spsa::{Spsa, TUNED};
-use sente_gomoku::engine::tuned::{TUNED_CLASS, TUNED_SCORE, TUNED_TEMPO};
 use sente_gomoku::{Gomoku, Rule};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -66,7 +65,7 @@ pub struct SpsaArgs {
 /// The weights named by `--from`.
 fn start_weights(from: &str) -> Result<EvalParams, CliError> {
     match from {
-        "tuned" => Ok(EvalParams { levels: TUNED_SCORE, classes: TUNED_CLASS, tempo: TUNED_TEMPO }),
+        "tuned" => Ok(EvalParams::TUNED),
         "compiled" => Ok(EvalParams::COMPILED),
         text => text.parse().map_err(|e: sente_gomoku::Error| CliError::Usage(format!("--from: {e}"))),
     }
@@ -199,8 +198,8 @@ pub fn run(a: &SpsaArgs) -> Result<ExitCode, CliError> {
         bar.set_message(format!("θ: {}", named(spsa.theta())));
     }
     bar.finish_and_clear();
-    if let Some(p) = a.log.as_ref().filter(|_| k == 0) {
-        write_output(p, &log)?; // interrupted before the first batch: an empty log
+    if let Some(p) = &a.log {
+        write_output(p, &log)?;
     }
     let done = spsa.iterations();
     let result = spsa.average();

@@ -38,6 +38,13 @@ impl EvalParams {
     /// The compiled weights.
     pub const COMPILED: EvalParams = EvalParams { levels: SCORE, classes: CLASS_SCORE, tempo: TEMPO };
 
+    /// The Texel fit of `sente gomoku tune` ([`super::tuned`]), where self-play tuning starts.
+    pub const TUNED: EvalParams = EvalParams {
+        levels: super::tuned::TUNED_SCORE,
+        classes: super::tuned::TUNED_CLASS,
+        tempo: super::tuned::TUNED_TEMPO,
+    };
+
     /// Checks the bounds the position's tables need: every level and class weight in `0..=`[`MAX_PARAM`], the
     /// five's weight the compiled one (the evaluation reads fives from their own counters), the tempo in
     /// `1..=`[`MAX_TEMPO`].

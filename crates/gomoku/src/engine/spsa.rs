@@ -237,7 +237,7 @@ mod tests {
     /// Texel fit and moved only the weights SPSA tunes.
     #[test]
     fn the_played_table_is_what_its_header_records() {
-        use super::super::{played, tuned};
+        use super::super::played;
         let source = include_str!("played.rs");
         assert!(source.contains("//! sente gomoku spsa ") && source.contains(" --from tuned "), "header command");
         let text = |key: &str| {
@@ -248,7 +248,7 @@ mod tests {
             EvalParams { levels: played::PLAYED_SCORE, classes: played::PLAYED_CLASS, tempo: played::PLAYED_TEMPO };
         assert_eq!(text("//! result (mean theta"), table);
         assert_eq!(table.check(), Ok(()));
-        let start = EvalParams { levels: tuned::TUNED_SCORE, classes: tuned::TUNED_CLASS, tempo: tuned::TUNED_TEMPO };
+        let start = EvalParams::TUNED;
         assert_eq!(text("//! start:"), start);
         let tuned_at = |t: Table, i: usize| TUNED.iter().any(|w| (w.table, w.index) == (t, i));
         for i in 0..table.levels.len() {
