@@ -19,7 +19,7 @@ use crate::tournament::schedule::{self, Job};
 use crate::tournament::{OpeningSet, Settings};
 use indicatif::{ProgressBar, ProgressStyle};
 use sente_gomoku::engine::params::EvalParams;
-use sente_gomoku::engine::spsa::{Spsa, TUNED};
+use sente_gomoku::engine::spsa::{PLAYED_SOURCE, Provenance, Spsa, TUNED};
 use sente_gomoku::{Gomoku, Rule};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -91,15 +91,27 @@ fn named(values: &[f64]) -> String {
     TUNED.iter().zip(values).map(|(t, v)| format!("{} {v:.1}", t.name)).collect::<Vec<_>>().join(", ")
 }
 
-/// The generated file: the averaged weights with the command and the run's summary in its header.
+/// The generated file: the averaged weights, with the commands and the summaries of the runs that made them in its
+/// header. A run `--from compiled` continues the checked-in table, so its header keeps the runs recorded there.
 fn source(a: &SpsaArgs, result: &EvalParams, summary: &str) -> String {
+    let mut made = if a.from == "compiled" { Provenance::parse(PLAYED_SOURCE) } else { Provenance::default() };
+    made.commands.push(command_line(a));
+    made.runs.push(summary.lines().map(str::to_string).collect());
     let mut s = String::from(
-        "//! Evaluation weights tuned by self-play with `sente gomoku spsa` (generated: edit by running the command \
-         again).\n//!\n",
+        "//! Evaluation weights tuned by self-play with `sente gomoku spsa` (generated: edit by running the commands \
+         again).\n//!\n//! Made by, in order (a run `--from compiled` continues from the table the runs before it made):\n\
+         //! ```text\n",
     );
-    let _ = writeln!(s, "//! Made by:\n//! ```text\n//! {}\n//! ```", command_line(a));
-    for line in summary.lines() {
-        let _ = writeln!(s, "//! {line}");
+    for c in &made.commands {
+        let _ = writeln!(s, "//! {c}");
+    }
+    let _ = writeln!(s, "//! ```");
+    let n = made.runs.len();
+    for (i, run) in made.runs.iter().enumerate() {
+        for (j, line) in run.iter().enumerate() {
+            // The runs read from the file keep their `run N:`; this run's summary gets its number here.
+            let _ = if j == 0 && i + 1 == n { writeln!(s, "//! run {n}: {line}") } else { writeln!(s, "//! {line}") };
+        }
     }
     let list = |v: &[i32]| v.iter().map(i32::to_string).collect::<Vec<_>>().join(", ");
     let _ = writeln!(s, "\nuse crate::patterns::{{CLASSES, LEVELS}};\n");
@@ -219,4 +231,43 @@ pub fn run(a: &SpsaArgs) -> Result<ExitCode, CliError> {
         return Err(CliError::Other(format!("interrupted after {done} of {} iterations", a.iterations)));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(from: &str) -> SpsaArgs {
+        #[derive(clap::Parser)]
+        struct Cli {
+            #[command(flatten)]
+            a: SpsaArgs,
+        }
+        use clap::Parser as _;
+        Cli::parse_from(["spsa", "--iterations", "4", "--seed", "9", "--from", from]).a
+    }
+
+    /// A run `--from compiled` keeps the runs of the checked-in table and adds itself as the next one; any other
+    /// start begins a new chain. Either way the header reads back as it was written.
+    #[test]
+    fn the_header_chains_runs_from_the_compiled_table() {
+        let summary = "4 iterations, 8 games\nstart:  tempo=1\nresult (mean theta over iterations 3 to 4): tempo=2\n";
+        let played = Provenance::parse(PLAYED_SOURCE);
+        let chained = Provenance::parse(&source(&args("compiled"), &EvalParams::COMPILED, summary));
+        assert_eq!(chained.commands[..played.commands.len()], played.commands[..]);
+        assert_eq!(chained.runs[..played.runs.len()], played.runs[..]);
+        let n = played.runs.len() + 1;
+        assert_eq!(chained.commands.len(), n);
+        assert!(
+            chained.commands[n - 1].contains(" --seed 9 ") && chained.commands[n - 1].contains(" --from compiled ")
+        );
+        assert_eq!(chained.runs[n - 1][0], format!("run {n}: 4 iterations, 8 games"));
+        assert_eq!(chained.runs[n - 1].len(), 3);
+        let fresh = Provenance::parse(&source(&args("tuned"), &EvalParams::TUNED, summary));
+        assert_eq!(fresh.commands.len(), 1);
+        assert_eq!(
+            fresh.runs,
+            [vec!["run 1: 4 iterations, 8 games", "start:  tempo=1", summary.lines().nth(2).unwrap()]]
+        );
+    }
 }

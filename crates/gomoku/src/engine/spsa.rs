@@ -160,6 +160,48 @@ impl Spsa {
     }
 }
 
+/// The source of the checked-in table ([`super::played`]), whose header records the runs that made it.
+pub const PLAYED_SOURCE: &str = include_str!("played.rs");
+
+/// The runs a generated file's header records, in order: a run `--from compiled` continues from the table the
+/// runs before it made, so the file is remade by running every command again, one after the other.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Provenance {
+    /// The commands, one per run.
+    pub commands: Vec<String>,
+    /// Each run's summary: its first line is `run N: …`, then `start:`, `theta at the end:` and `result …` lines.
+    pub runs: Vec<Vec<String>>,
+}
+
+impl Provenance {
+    /// Reads the header of a file written by `sente gomoku spsa --out`: the commands between the ```` ```text ````
+    /// fences and, after them, one block of lines per `run N:` line.
+    #[must_use]
+    pub fn parse(source: &str) -> Provenance {
+        let mut p = Provenance::default();
+        let mut fenced = false;
+        for line in source.lines().map_while(|l| l.strip_prefix("//!")).map(str::trim_start) {
+            if line.starts_with("```") {
+                fenced = line == "```text";
+            } else if fenced {
+                p.commands.push(line.to_string());
+            } else if line.starts_with("run ") && line.contains(": ") {
+                p.runs.push(vec![line.to_string()]);
+            } else if let Some(run) = p.runs.last_mut().filter(|_| !line.is_empty()) {
+                run.push(line.to_string());
+            }
+        }
+        p
+    }
+
+    /// The weights text that follows `key` on a line of `run` (the `start:` or `result` line), if any.
+    #[must_use]
+    pub fn weights(run: &[String], key: &str) -> Option<String> {
+        let line = run.iter().find(|l| l.starts_with(key))?;
+        line.rsplit(' ').next().map(str::to_string)
+    }
+}
+
 /// The value of tuned weight `t` in `p`.
 #[must_use]
 pub fn get(p: &EvalParams, t: &Tuned) -> i32 {
@@ -232,24 +274,31 @@ mod tests {
         }
     }
 
-    /// The checked-in table ([`super::super::played`]) is the one its header says the run made: the header's
-    /// result text parses to the compiled weights, which pass the position's bounds, and the run started from the
-    /// Texel fit and moved only the weights SPSA tunes.
+    /// The checked-in table ([`super::super::played`]) is the one its header says the runs made: the first run
+    /// started from the Texel fit, each later one (`--from compiled`) from the result of the one before, the last
+    /// result parses to the compiled weights, which pass the position's bounds, and only the weights SPSA tunes moved.
     #[test]
     fn the_played_table_is_what_its_header_records() {
         use super::super::played;
-        let source = include_str!("played.rs");
-        assert!(source.contains("//! sente gomoku spsa ") && source.contains(" --from tuned "), "header command");
-        let text = |key: &str| {
-            let line = source.lines().find(|l| l.starts_with(key)).unwrap_or_else(|| panic!("no {key} line"));
-            line.rsplit(' ').next().unwrap().parse::<EvalParams>().unwrap()
+        let p = Provenance::parse(PLAYED_SOURCE);
+        assert!(!p.runs.is_empty() && p.commands.len() == p.runs.len(), "{p:?}");
+        assert!(p.commands.iter().all(|c| c.starts_with("sente gomoku spsa ")), "{:?}", p.commands);
+        assert!(p.commands[0].contains(" --from tuned "), "{}", p.commands[0]);
+        assert!(p.commands[1..].iter().all(|c| c.contains(" --from compiled ")), "{:?}", p.commands);
+        let weights = |run: &[String], key: &str| -> EvalParams {
+            Provenance::weights(run, key).unwrap_or_else(|| panic!("no {key} line")).parse().unwrap()
         };
+        let mut at = EvalParams::TUNED;
+        for (i, run) in p.runs.iter().enumerate() {
+            assert!(run[0].starts_with(&format!("run {}: ", i + 1)), "{}", run[0]);
+            assert_eq!(weights(run, "start:"), at, "run {} starts where the one before ended", i + 1);
+            at = weights(run, "result (mean theta");
+        }
         let table =
             EvalParams { levels: played::PLAYED_SCORE, classes: played::PLAYED_CLASS, tempo: played::PLAYED_TEMPO };
-        assert_eq!(text("//! result (mean theta"), table);
+        assert_eq!(at, table);
         assert_eq!(table.check(), Ok(()));
         let start = EvalParams::TUNED;
-        assert_eq!(text("//! start:"), start);
         let tuned_at = |t: Table, i: usize| TUNED.iter().any(|w| (w.table, w.index) == (t, i));
         for i in 0..table.levels.len() {
             assert!(tuned_at(Table::Level, i) || table.levels[i] == start.levels[i], "level {i} moved");
@@ -258,5 +307,22 @@ mod tests {
             assert!(tuned_at(Table::Class, i) || table.classes[i] == start.classes[i], "class {i} moved");
         }
         assert_eq!(table.tempo, start.tempo);
+    }
+
+    #[test]
+    fn provenance_reads_commands_and_runs_and_stops_at_the_code() {
+        let src = "//! Title.\n//!\n//! Made by:\n//! ```text\n//! sente a\n//! sente b\n//! ```\n//! run 1: x\n//! start:  \
+                   levels=1\n//! run 2: y\n//! result (mean theta over iterations 2 to 3): tempo=3\n\nuse x;\n//! run 3: z\n";
+        let p = Provenance::parse(src);
+        assert_eq!(p.commands, ["sente a", "sente b"]);
+        assert_eq!(
+            p.runs,
+            [
+                vec!["run 1: x", "start:  levels=1"],
+                vec!["run 2: y", "result (mean theta over iterations 2 to 3): tempo=3"]
+            ]
+        );
+        assert_eq!(Provenance::weights(&p.runs[0], "start:").as_deref(), Some("levels=1"));
+        assert_eq!(Provenance::weights(&p.runs[1], "start:"), None);
     }
 }
