@@ -96,7 +96,10 @@ fn named(values: &[f64]) -> String {
 fn source(a: &SpsaArgs, result: &EvalParams, summary: &str) -> String {
     let mut made = if a.from == "compiled" { Provenance::parse(PLAYED_SOURCE) } else { Provenance::default() };
     made.commands.push(command_line(a));
-    made.runs.push(summary.lines().map(str::to_string).collect());
+    let n = made.runs.len() + 1;
+    made.runs.push(
+        summary.lines().enumerate().map(|(j, l)| if j == 0 { format!("run {n}: {l}") } else { l.into() }).collect(),
+    );
     let mut s = String::from(
         "//! Evaluation weights tuned by self-play with `sente gomoku spsa` (generated: edit by running the commands \
          again).\n//!\n//! Made by, in order (a run `--from compiled` continues from the table the runs before it made):\n\
@@ -106,12 +109,8 @@ fn source(a: &SpsaArgs, result: &EvalParams, summary: &str) -> String {
         let _ = writeln!(s, "//! {c}");
     }
     let _ = writeln!(s, "//! ```");
-    let n = made.runs.len();
-    for (i, run) in made.runs.iter().enumerate() {
-        for (j, line) in run.iter().enumerate() {
-            // The runs read from the file keep their `run N:`; this run's summary gets its number here.
-            let _ = if j == 0 && i + 1 == n { writeln!(s, "//! run {n}: {line}") } else { writeln!(s, "//! {line}") };
-        }
+    for line in made.runs.iter().flatten() {
+        let _ = writeln!(s, "//! {line}");
     }
     let list = |v: &[i32]| v.iter().map(i32::to_string).collect::<Vec<_>>().join(", ");
     let _ = writeln!(s, "\nuse crate::patterns::{{CLASSES, LEVELS}};\n");
