@@ -82,8 +82,25 @@ fn command_line(a: &SpsaArgs) -> String {
     format!(
         "sente gomoku spsa --iterations {} --nodes {} --rate {} --seed {} --size {} --rule {} --from {} --parallel {} \
          --out <this file>",
-        a.iterations, a.nodes, a.rate, a.seed, a.size, a.rule, a.from, a.parallel
+        a.iterations,
+        a.nodes,
+        a.rate,
+        a.seed,
+        a.size,
+        a.rule,
+        shell_word(&a.from),
+        a.parallel
     )
+}
+
+/// `word` as one shell word: as it is when it needs no quoting (`tuned`, `compiled`), else in single quotes (a
+/// weights text holds `;`), so that the header's command runs as written.
+fn shell_word(word: &str) -> String {
+    if !word.is_empty() && word.chars().all(|c| c.is_ascii_alphanumeric() || "=,._-".contains(c)) {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', r"'\''"))
+    }
 }
 
 /// Tuned weights by name, as `F2 22, B3 24, …`.
@@ -262,6 +279,10 @@ mod tests {
         );
         assert_eq!(chained.runs[n - 1][0], format!("run {n}: 4 iterations, 8 games"));
         assert_eq!(chained.runs[n - 1].len(), 3);
+        let text = "levels=0,1,0,22,24,98,1,784,400,2000,0;tempo=12";
+        let from_text = Provenance::parse(&source(&args(text), &EvalParams::COMPILED, summary));
+        assert_eq!(from_text.commands.len(), 1);
+        assert!(from_text.commands[0].contains(&format!(" --from '{text}' ")), "{}", from_text.commands[0]);
         let fresh = Provenance::parse(&source(&args("tuned"), &EvalParams::TUNED, summary));
         assert_eq!(fresh.commands.len(), 1);
         assert_eq!(

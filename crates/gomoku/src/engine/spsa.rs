@@ -275,7 +275,7 @@ mod tests {
     }
 
     /// The checked-in table ([`super::super::played`]) is the one its header says the runs made: the first run
-    /// started from the Texel fit, each later one (`--from compiled`) from the result of the one before, the last
+    /// started from the Texel fit or the weights text its command gives, each later one (`--from compiled`) from the result of the one before, the last
     /// result parses to the compiled weights, which pass the position's bounds, and only the weights SPSA tunes moved.
     #[test]
     fn the_played_table_is_what_its_header_records() {
@@ -283,12 +283,18 @@ mod tests {
         let p = Provenance::parse(PLAYED_SOURCE);
         assert!(!p.runs.is_empty() && p.commands.len() == p.runs.len(), "{p:?}");
         assert!(p.commands.iter().all(|c| c.starts_with("sente gomoku spsa ")), "{:?}", p.commands);
-        assert!(p.commands[0].contains(" --from tuned "), "{}", p.commands[0]);
         assert!(p.commands[1..].iter().all(|c| c.contains(" --from compiled ")), "{:?}", p.commands);
         let weights = |run: &[String], key: &str| -> EvalParams {
             Provenance::weights(run, key).unwrap_or_else(|| panic!("no {key} line")).parse().unwrap()
         };
-        let mut at = EvalParams::TUNED;
+        // The first run starts from the Texel fit (`--from tuned`) or from the weights text its command quotes.
+        let first = &p.commands[0];
+        let mut at = if first.contains(" --from tuned ") {
+            EvalParams::TUNED
+        } else {
+            let text = first.split(" --from '").nth(1).and_then(|t| t.split('\'').next());
+            text.unwrap_or_else(|| panic!("no start in {first}")).parse().unwrap()
+        };
         for (i, run) in p.runs.iter().enumerate() {
             assert!(run[0].starts_with(&format!("run {}: ", i + 1)), "{}", run[0]);
             assert_eq!(weights(run, "start:"), at, "run {} starts where the one before ended", i + 1);
