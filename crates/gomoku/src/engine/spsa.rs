@@ -275,8 +275,9 @@ mod tests {
     }
 
     /// The checked-in table ([`super::super::played`]) is the one its header says the runs made: the first run
-    /// started from the Texel fit or the weights text its command gives, each later one (`--from compiled`) from the result of the one before, the last
-    /// result parses to the compiled weights, which pass the position's bounds, and only the weights SPSA tunes moved.
+    /// started from the Texel fit or the weights text its command gives, each later one (`--from compiled`) from
+    /// the result of the one before, the last result parses to the compiled weights, which pass the position's
+    /// bounds, and only the weights SPSA tunes moved.
     #[test]
     fn the_played_table_is_what_its_header_records() {
         use super::super::played;
