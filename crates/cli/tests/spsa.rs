@@ -37,6 +37,7 @@ fn bad_weights_and_options_are_usage_errors() {
         (vec!["gomoku", "spsa", "--from", "best"], "--from: evaluation weights: \"best\" is not KEY=VALUE"),
         (vec!["gomoku", "spsa", "--rate=-1"], "--rate -1 is not a positive number"),
         (vec!["gomoku", "spsa", "--nodes", "0"], "must be at least 1"),
+        (vec!["gomoku", "spsa", "--set", "all"], "invalid value 'all' for '--set <SET>'"),
     ] {
         let out = sente(&args, "");
         assert_eq!(out.status.code(), Some(2), "{args:?}");
@@ -67,4 +68,23 @@ fn a_short_run_is_reproducible_and_writes_its_table() {
     let levels = result.split(';').next().unwrap().trim_start_matches("levels=").replace(',', ", ");
     assert!(source.contains(&format!("pub const PLAYED_SCORE: [i32; LEVELS] = [{levels}];")), "{source}");
     assert!(source.contains("//! sente gomoku spsa --iterations 3 --nodes 600 --rate 2 --seed 5 "), "{source}");
+}
+
+/// `--set wide` tunes seventeen weights, the tempo among them, and its command records the set.
+#[test]
+fn the_wide_set_tunes_seventeen_weights_and_names_itself_in_the_header() {
+    let dir = tempfile::tempdir().unwrap();
+    let (log, out) = (dir.path().join("w.jsonl"), dir.path().join("w.rs"));
+    let args = ["gomoku", "spsa", "--iterations", "2", "--nodes", "600", "--seed", "3", "--rate", "3", "--set", "wide"];
+    let p = sente(&[&args[..], &["--log", log.to_str().unwrap(), "--out", out.to_str().unwrap()]].concat(), "");
+    assert_eq!(p.status.code(), Some(0), "{}", text(&p.stderr));
+    let stdout = text(&p.stdout);
+    let end = stdout.lines().find(|l| l.starts_with("theta at the end: ")).unwrap();
+    assert_eq!(end.split(", ").count(), 17, "{end}");
+    assert!(end.contains(", B2 ") && end.contains(", tempo "), "{end}");
+    let log = std::fs::read_to_string(&log).unwrap();
+    let first: serde_json::Value = serde_json::from_str(log.lines().next().unwrap()).unwrap();
+    assert_eq!(first["theta"].as_array().map(Vec::len), Some(17), "{log}");
+    let source = std::fs::read_to_string(&out).unwrap();
+    assert!(source.contains(" --set wide --from tuned "), "{source}");
 }

@@ -19,7 +19,7 @@ use crate::tournament::schedule::{self, Job};
 use crate::tournament::{OpeningSet, Settings};
 use indicatif::{ProgressBar, ProgressStyle};
 use sente_gomoku::engine::params::EvalParams;
-use sente_gomoku::engine::spsa::{PLAYED_SOURCE, Provenance, Spsa, TUNED};
+use sente_gomoku::engine::spsa::{PLAYED_SOURCE, Provenance, Spsa, Tuned, weight_set};
 use sente_gomoku::{Gomoku, Rule};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -51,6 +51,11 @@ pub struct SpsaArgs {
     /// weights now) or a weights text `levels=…;classes=…;tempo=…` (parts left out are the compiled ones).
     #[arg(long, default_value = "tuned")]
     from: String,
+    /// The weights tuned: `quiet` (the open two, closed and open threes, straight four and the common cell classes
+    /// up to a four with a two) or `wide` (those, the closed two and four, two threes with twos, a four with two twos
+    /// and the tempo).
+    #[arg(long, default_value = "quiet", value_parser = ["quiet", "wide"])]
+    set: String,
     /// Iterations played at once, each on its own core; a batch starts from one θ, so this is part of the result.
     #[arg(long, default_value_t = 2)]
     parallel: usize,
@@ -80,14 +85,15 @@ fn brain(exe: &Path, nodes: u64, weights: &EvalParams) -> String {
 /// The command line that made a generated file, for its header.
 fn command_line(a: &SpsaArgs) -> String {
     format!(
-        "sente gomoku spsa --iterations {} --nodes {} --rate {} --seed {} --size {} --rule {} --from {} --parallel {} \
-         --out <this file>",
+        "sente gomoku spsa --iterations {} --nodes {} --rate {} --seed {} --size {} --rule {} --set {} --from {} \
+         --parallel {} --out <this file>",
         a.iterations,
         a.nodes,
         a.rate,
         a.seed,
         a.size,
         a.rule,
+        a.set,
         shell_word(&a.from),
         a.parallel
     )
@@ -104,8 +110,8 @@ fn shell_word(word: &str) -> String {
 }
 
 /// Tuned weights by name, as `F2 22, B3 24, …`.
-fn named(values: &[f64]) -> String {
-    TUNED.iter().zip(values).map(|(t, v)| format!("{} {v:.1}", t.name)).collect::<Vec<_>>().join(", ")
+fn named(set: &[Tuned], values: &[f64]) -> String {
+    set.iter().zip(values).map(|(t, v)| format!("{} {v:.1}", t.name)).collect::<Vec<_>>().join(", ")
 }
 
 /// The generated file: the averaged weights, with the commands and the summaries of the runs that made them in its
@@ -160,6 +166,7 @@ pub fn run(a: &SpsaArgs) -> Result<ExitCode, CliError> {
         return Err(CliError::Usage(format!("--rate {} is not a positive number", a.rate)));
     }
     let start = start_weights(&a.from)?;
+    let set = weight_set(&a.set).ok_or_else(|| CliError::Usage(format!("--set {}: expected quiet or wide", a.set)))?;
     let exe = std::env::current_exe().map_err(CliError::Io)?;
     let settings = Settings {
         game,
@@ -174,7 +181,7 @@ pub fn run(a: &SpsaArgs) -> Result<ExitCode, CliError> {
         interrupt: catch_signals(),
     };
     let mut log = String::new();
-    let mut spsa = Spsa::new(start, a.rate, a.seed);
+    let mut spsa = Spsa::new(set, start, a.rate, a.seed);
     let (mut wins, mut losses, mut draws, mut faults) = (0u64, 0u64, 0u64, 0usize);
     let bar = ProgressBar::new(a.iterations);
     bar.set_style(
@@ -223,7 +230,7 @@ pub fn run(a: &SpsaArgs) -> Result<ExitCode, CliError> {
             write_output(p, &log)?; // after every batch, so a long run can be followed and a crash keeps its trace
         }
         bar.set_position(k);
-        bar.set_message(format!("θ: {}", named(spsa.theta())));
+        bar.set_message(format!("θ: {}", named(spsa.set(), spsa.theta())));
     }
     bar.finish_and_clear();
     if let Some(p) = &a.log {
@@ -236,7 +243,7 @@ pub fn run(a: &SpsaArgs) -> Result<ExitCode, CliError> {
          by a fault\nstart:  {start}\ntheta at the end: {}\nresult (mean theta over iterations {} to {done}): \
          {result}\n",
         2 * done,
-        named(spsa.theta()),
+        named(spsa.set(), spsa.theta()),
         done / 2 + 1,
     );
     write_output(Path::new("-"), &summary)?;

@@ -1,11 +1,11 @@
 //! Self-play tuning of the evaluation's weights by SPSA (simultaneous perturbation stochastic approximation), the
 //! method chess engines tune their evaluation with: no gradient and no game records, only games.
 //!
-//! Each iteration draws a random sign `Δᵢ = ±1` per tuned weight ([`TUNED`]), makes two weight sets
+//! Each iteration draws a random sign `Δᵢ = ±1` per tuned weight (a set: [`TUNED`] or [`WIDE`]), makes two weight sets
 //! `θ + cΔ` and `θ − cΔ` (`cᵢ` the weight's step) and has them play one opening twice, colours swapped. With `s`
 //! the first set's result (`(wins − losses) / 2`, from −1 to +1), every weight moves by `a · cᵢ · s · Δᵢ`: a step
 //! towards the side that won, scaled by its own step. The weights are kept within the position's bounds
-//! (`0..=`[`MAX_PARAM`]). Games are noisy, so θ wanders around the optimum; the result is the mean of θ over the
+//! (`0..=`[`MAX_PARAM`], the tempo `1..=`[`MAX_TEMPO`]). Games are noisy, so θ wanders around the optimum; the result is the mean of θ over the
 //! second half of the run (Polyak averaging, [`Spsa::average`]).
 //!
 //! Runs are reproducible: the signs of iteration `k` come from the seed and `k` alone, and the games of one batch
@@ -13,8 +13,8 @@
 //! This file holds the arithmetic; `sente gomoku spsa` plays the games between `sente gomoku pbrain --weights`
 //! brains.
 
-use super::params::{EvalParams, MAX_PARAM};
-use crate::patterns::{B3, F2, F3, F4};
+use super::params::{EvalParams, MAX_PARAM, MAX_TEMPO};
+use crate::patterns::{B2, B3, B4, F2, F3, F4};
 use sente_core::zobrist::splitmix64;
 
 /// Which table a tuned weight lives in.
@@ -24,6 +24,8 @@ pub enum Table {
     Level,
     /// A cell class's weight ([`EvalParams::classes`]).
     Class,
+    /// The tempo ([`EvalParams::tempo`], in eighths; the index is 0).
+    Tempo,
 }
 
 /// One tuned weight.
@@ -41,6 +43,23 @@ pub struct Tuned {
 
 const fn level(name: &'static str, pat: crate::patterns::Pat, step: f64) -> Tuned {
     Tuned { name, table: Table::Level, index: pat as usize, step }
+}
+
+impl Tuned {
+    /// The bounds the weight is kept within: the position's.
+    #[must_use]
+    pub fn bounds(&self) -> (f64, f64) {
+        match self.table {
+            Table::Level | Table::Class => (0.0, f64::from(MAX_PARAM)),
+            Table::Tempo => (1.0, f64::from(MAX_TEMPO)),
+        }
+    }
+
+    /// `v` rounded and kept within [`Tuned::bounds`].
+    fn clamp(&self, v: f64) -> f64 {
+        let (lo, hi) = self.bounds();
+        v.clamp(lo, hi)
+    }
 }
 
 /// A class by its counts of fours, open threes and twos ([`crate::patterns::cell_class`]).
@@ -69,9 +88,43 @@ pub const TUNED: [Tuned; 11] = [
     class("c_f1w1", 1, 0, 1, 50.0),
 ];
 
+/// The wide set: [`TUNED`] and the weights it leaves as fitted that a few thousand games still play often: the
+/// closed two and closed four levels, the crossings of two open threes with twos and of a four with two twos, and
+/// the tempo.
+pub const WIDE: [Tuned; 17] = [
+    TUNED[0],
+    TUNED[1],
+    TUNED[2],
+    TUNED[3],
+    TUNED[4],
+    TUNED[5],
+    TUNED[6],
+    TUNED[7],
+    TUNED[8],
+    TUNED[9],
+    TUNED[10],
+    level("B2", B2, 2.0),
+    level("B4", B4, 4.0),
+    class("c_t2w1", 0, 2, 1, 10.0),
+    class("c_t2w2", 0, 2, 2, 10.0),
+    class("c_f1w2", 1, 0, 2, 60.0),
+    Tuned { name: "tempo", table: Table::Tempo, index: 0, step: 1.0 },
+];
+
+/// The set of weights named `name`: `quiet` ([`TUNED`], the default) or `wide` ([`WIDE`]).
+#[must_use]
+pub fn weight_set(name: &str) -> Option<&'static [Tuned]> {
+    match name {
+        "quiet" => Some(&TUNED),
+        "wide" => Some(&WIDE),
+        _ => None,
+    }
+}
+
 /// The state of a run: the start, the current θ and every θ so far.
 #[derive(Clone, Debug)]
 pub struct Spsa {
+    set: &'static [Tuned],
     start: EvalParams,
     theta: Vec<f64>,
     rate: f64,
@@ -80,18 +133,24 @@ pub struct Spsa {
 }
 
 impl Spsa {
-    /// A run from `start` with learning rate `rate` (the `a` above) and seed `seed`.
+    /// A run of the weights `set` from `start` with learning rate `rate` (the `a` above) and seed `seed`.
     #[must_use]
-    pub fn new(start: EvalParams, rate: f64, seed: u64) -> Spsa {
-        let theta = TUNED.iter().map(|t| f64::from(get(&start, t))).collect();
-        Spsa { start, theta, rate, seed, trace: Vec::new() }
+    pub fn new(set: &'static [Tuned], start: EvalParams, rate: f64, seed: u64) -> Spsa {
+        let theta = set.iter().map(|t| f64::from(get(&start, t))).collect();
+        Spsa { set, start, theta, rate, seed, trace: Vec::new() }
+    }
+
+    /// The tuned weights, in the order of [`Spsa::theta`].
+    #[must_use]
+    pub fn set(&self) -> &'static [Tuned] {
+        self.set
     }
 
     /// The signs Δ of iteration `k` (from 0).
     #[must_use]
     pub fn signs(&self, k: u64) -> Vec<f64> {
         let mut state = self.seed ^ splitmix64(k).1;
-        TUNED
+        self.set
             .iter()
             .map(|_| {
                 let (next, out) = splitmix64(state);
@@ -106,7 +165,7 @@ impl Spsa {
     pub fn pair(&self, delta: &[f64]) -> (EvalParams, EvalParams) {
         let shifted = |sign: f64| {
             let t: Vec<f64> =
-                self.theta.iter().zip(&TUNED).zip(delta).map(|((v, t), d)| v + sign * t.step * d).collect();
+                self.theta.iter().zip(self.set).zip(delta).map(|((v, t), d)| v + sign * t.step * d).collect();
             self.params_of(&t)
         };
         (shifted(1.0), shifted(-1.0))
@@ -115,13 +174,13 @@ impl Spsa {
     /// Moves θ after the plus set of [`Spsa::pair`] scored `score` (wins less losses, halved: −1 to +1) against
     /// the minus set, and records the new θ.
     pub fn update(&mut self, delta: &[f64], score: f64) {
-        for ((v, t), d) in self.theta.iter_mut().zip(&TUNED).zip(delta) {
-            *v = (*v + self.rate * t.step * score * d).clamp(0.0, f64::from(MAX_PARAM));
+        for ((v, t), d) in self.theta.iter_mut().zip(self.set).zip(delta) {
+            *v = t.clamp(*v + self.rate * t.step * score * d);
         }
         self.trace.push(self.theta.clone());
     }
 
-    /// The current θ, one value per [`TUNED`] weight.
+    /// The current θ, one value per tuned weight.
     #[must_use]
     pub fn theta(&self) -> &[f64] {
         &self.theta
@@ -141,7 +200,7 @@ impl Spsa {
             return self.params_of(&self.theta);
         }
         let mean: Vec<f64> =
-            (0..TUNED.len()).map(|i| tail.iter().map(|t| t[i]).sum::<f64>() / tail.len() as f64).collect();
+            (0..self.set.len()).map(|i| tail.iter().map(|t| t[i]).sum::<f64>() / tail.len() as f64).collect();
         self.params_of(&mean)
     }
 
@@ -149,11 +208,12 @@ impl Spsa {
     #[must_use]
     pub fn params_of(&self, values: &[f64]) -> EvalParams {
         let mut p = self.start;
-        for (t, &v) in TUNED.iter().zip(values) {
-            let w = v.round().clamp(0.0, f64::from(MAX_PARAM)) as i32;
+        for (t, &v) in self.set.iter().zip(values) {
+            let w = t.clamp(v.round()) as i32;
             match t.table {
                 Table::Level => p.levels[t.index] = w,
                 Table::Class => p.classes[t.index] = w,
+                Table::Tempo => p.tempo = w,
             }
         }
         p
@@ -208,6 +268,7 @@ pub fn get(p: &EvalParams, t: &Tuned) -> i32 {
     match t.table {
         Table::Level => p.levels[t.index],
         Table::Class => p.classes[t.index],
+        Table::Tempo => p.tempo,
     }
 }
 
@@ -220,22 +281,50 @@ mod tests {
         for (i, a) in TUNED.iter().enumerate() {
             assert!(TUNED[i + 1..].iter().all(|b| (a.table, a.index) != (b.table, b.index)), "{} twice", a.name);
         }
-        let c = |n: &str| TUNED.iter().find(|t| t.name == n).unwrap().index;
+        for (i, a) in WIDE.iter().enumerate() {
+            assert!(WIDE[i + 1..].iter().all(|b| (a.table, a.index) != (b.table, b.index)), "{} twice", a.name);
+        }
+        assert_eq!(WIDE[..TUNED.len()], TUNED, "the wide set starts with the quiet one");
+        let c = |n: &str| WIDE.iter().find(|t| t.name == n).unwrap().index;
         assert_eq!((c("c_w2"), c("c_t1"), c("c_t2"), c("c_f1"), c("c_f1w1")), (1, 2, 5, 8, 9));
+        assert_eq!((c("c_t2w1"), c("c_t2w2"), c("c_f1w2")), (6, 7, 10));
+        assert_eq!((weight_set("quiet").map(<[_]>::len), weight_set("wide").map(<[_]>::len)), (Some(11), Some(17)));
+        assert!(weight_set("all").is_none());
+    }
+
+    /// The wide set moves the tempo and the other weights it adds, each within its own bounds, and the quiet set's
+    /// signs are the first of the wide set's (the draws per weight come in the set's order).
+    #[test]
+    fn the_wide_set_tunes_the_tempo_within_its_bounds() {
+        let mut s = Spsa::new(&WIDE, EvalParams::COMPILED, 100.0, 3);
+        let quiet = Spsa::new(&TUNED, EvalParams::COMPILED, 100.0, 3);
+        assert_eq!(s.signs(5)[..TUNED.len()], quiet.signs(5)[..]);
+        let up = vec![1.0; WIDE.len()];
+        s.update(&up, 1.0);
+        let p = s.params_of(s.theta());
+        assert_eq!(p.tempo, MAX_TEMPO);
+        assert_eq!(p.levels[B2 as usize], 200);
+        assert_eq!(p.check(), Ok(()));
+        for _ in 0..10 {
+            s.update(&up, -1.0);
+        }
+        let p = s.params_of(s.theta());
+        assert_eq!((p.tempo, p.levels[B4 as usize], p.classes[10]), (1, 0, 0));
+        assert_eq!(p.check(), Ok(()));
     }
 
     #[test]
     fn signs_are_seeded_per_iteration_and_balanced() {
-        let s = Spsa::new(EvalParams::COMPILED, 0.3, 7);
-        assert_eq!(s.signs(3), Spsa::new(EvalParams::COMPILED, 0.3, 7).signs(3));
-        assert_ne!(s.signs(3), Spsa::new(EvalParams::COMPILED, 0.3, 8).signs(3));
+        let s = Spsa::new(&TUNED, EvalParams::COMPILED, 0.3, 7);
+        assert_eq!(s.signs(3), Spsa::new(&TUNED, EvalParams::COMPILED, 0.3, 7).signs(3));
+        assert_ne!(s.signs(3), Spsa::new(&TUNED, EvalParams::COMPILED, 0.3, 8).signs(3));
         let plus: usize = (0..1000).map(|k| s.signs(k).iter().filter(|&&d| d > 0.0).count()).sum();
         assert!((5000..6000).contains(&plus), "{plus} of 11000 signs positive");
     }
 
     #[test]
     fn the_pair_straddles_theta_and_a_win_moves_theta_towards_the_winner() {
-        let mut s = Spsa::new(EvalParams::COMPILED, 0.5, 1);
+        let mut s = Spsa::new(&TUNED, EvalParams::COMPILED, 0.5, 1);
         let d = s.signs(0);
         let (plus, minus) = s.pair(&d);
         for (i, t) in TUNED.iter().enumerate() {
@@ -256,7 +345,7 @@ mod tests {
 
     #[test]
     fn theta_stays_in_bounds_and_the_average_is_over_the_second_half() {
-        let mut s = Spsa::new(EvalParams::COMPILED, 10.0, 1);
+        let mut s = Spsa::new(&TUNED, EvalParams::COMPILED, 10.0, 1);
         let up = vec![1.0; TUNED.len()];
         for _ in 0..50 {
             s.update(&up, -1.0);
@@ -306,14 +395,16 @@ mod tests {
         assert_eq!(at, table);
         assert_eq!(table.check(), Ok(()));
         let start = EvalParams::TUNED;
-        let tuned_at = |t: Table, i: usize| TUNED.iter().any(|w| (w.table, w.index) == (t, i));
+        // A run's set is named by `--set` (the quiet set when its command names none).
+        let set: &[Tuned] = if p.commands.iter().any(|c| c.contains(" --set wide ")) { &WIDE } else { &TUNED };
+        let tuned_at = |t: Table, i: usize| set.iter().any(|w| (w.table, w.index) == (t, i));
         for i in 0..table.levels.len() {
             assert!(tuned_at(Table::Level, i) || table.levels[i] == start.levels[i], "level {i} moved");
         }
         for i in 0..table.classes.len() {
             assert!(tuned_at(Table::Class, i) || table.classes[i] == start.classes[i], "class {i} moved");
         }
-        assert_eq!(table.tempo, start.tempo);
+        assert!(tuned_at(Table::Tempo, 0) || table.tempo == start.tempo);
     }
 
     #[test]
