@@ -135,7 +135,7 @@ folder (OUT/work/<entry>/game-<n>/), reads the board on stdin (361 characters: 1
     #[command(after_help = "Examples:\n  \
 sente gomoku spsa --log spsa.jsonl --out crates/gomoku/src/engine/played.rs\n  \
 sente gomoku spsa --iterations 200 --from compiled     a short run from the weights now\n  \
-sente gomoku spsa --set wide --from compiled     also the closed two and four, rarer crossings, tempo\n  \
+sente gomoku spsa --set wide --from compiled     also B2, B4, rarer crossings, tempo\n  \
 sente gomoku match 'pbrain:sente gomoku pbrain --weights \"tempo=10\"' \\\n    \
 'pbrain:sente gomoku pbrain' --games 600 --time-ms 100     verify weights by a match\n\n\
 Iteration k plays opening k of the --seed set twice, colours swapped, between two brains of\n\
