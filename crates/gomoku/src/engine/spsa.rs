@@ -1,12 +1,12 @@
 //! Self-play tuning of the evaluation's weights by SPSA (simultaneous perturbation stochastic approximation), the
 //! method chess engines tune their evaluation with: no gradient and no game records, only games.
 //!
-//! Each iteration draws a random sign `Δᵢ = ±1` per tuned weight (of a set: [`TUNED`] or [`WIDE`]), makes two
-//! weight sets `θ + cΔ` and `θ − cΔ` (`cᵢ` the weight's step) and has them play one opening twice, colours
-//! swapped. With `s` the first set's result (`(wins − losses) / 2`, from −1 to +1), every weight moves by `a · cᵢ · s · Δᵢ`: a step
+//! Each iteration draws a random sign `Δᵢ = ±1` per tuned weight (of a set: [`TUNED`] or [`WIDE`]), makes two weight
+//! sets `θ + cΔ` and `θ − cΔ` (`cᵢ` the weight's step) and has them play one opening twice, colours swapped. With `s`
+//! the first set's result (`(wins − losses) / 2`, from −1 to +1), every weight moves by `a · cᵢ · s · Δᵢ`: a step
 //! towards the side that won, scaled by its own step. The weights are kept within the position's bounds
-//! (`0..=`[`MAX_PARAM`], the tempo `1..=`[`MAX_TEMPO`]). Games are noisy, so θ wanders around the optimum; the
-//! result is the mean of θ over the second half of the run (Polyak averaging, [`Spsa::average`]).
+//! (`0..=`[`MAX_PARAM`], the tempo `1..=`[`MAX_TEMPO`]). Games are noisy, so θ wanders around the optimum; the result
+//! is the mean of θ over the second half of the run (Polyak averaging, [`Spsa::average`]).
 //!
 //! Runs are reproducible: the signs of iteration `k` come from the seed and `k` alone, and the games of one batch
 //! (iterations played at once on several cores) all start from the same θ and are applied in iteration order.
