@@ -5,8 +5,9 @@
 //! program (`sente gomoku pbrain --threads 1 --nodes N --weights …`), one with the weights `θ + cΔ`, the other with
 //! `θ − cΔ`, and moves θ towards the one that scored more. The brains search a node budget instead of the clock, so a
 //! run gives the same weights on any machine, however loaded: `--parallel` iterations (a batch) are played at once from
-//! the same θ and applied in order, so the batch size is part of the command. A progress bar shows the iterations;
-//! `--log` writes θ after each (the file is rewritten after every batch); the result is the mean θ over the second half
+//! the same θ and applied in order, so the batch size is part of the command. A progress bar shows the iterations (or,
+//! when stderr is not a terminal, a plain line every twentieth of the run: [`progress_line`]); `--log` writes θ after
+//! each (the file is rewritten after every batch); the result is the mean θ over the second half
 //! of the run, printed as a `--weights` text (to verify with `sente gomoku match`) and, with `--out`, written as a Rust
 //! source file (`crates/gomoku/src/engine/played.rs` is made so; its header holds the command). Ctrl-C stops after the
 //! games in progress and keeps the iterations finished.
@@ -22,9 +23,10 @@ use sente_gomoku::engine::params::EvalParams;
 use sente_gomoku::engine::spsa::{PLAYED_SOURCE, Provenance, Spsa, Tuned, weight_set};
 use sente_gomoku::{Gomoku, Rule};
 use std::fmt::Write as _;
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Options of `sente gomoku spsa`.
 #[derive(Debug, clap::Args)]
@@ -152,6 +154,26 @@ fn source(a: &SpsaArgs, result: &EvalParams, summary: &str) -> String {
     s
 }
 
+/// The plain progress line printed instead of the bar when stderr is not a terminal (a run in the background, its
+/// output sent to a file): printed when a batch brings the iteration count `done` past a multiple of a twentieth of
+/// `total` (and at the end), `None` otherwise.
+fn progress_line(before: u64, done: u64, total: u64, elapsed: Duration, record: (u64, u64, u64)) -> Option<String> {
+    let step = (total / 20).max(1);
+    if done / step == before / step && done < total {
+        return None;
+    }
+    let secs = elapsed.as_secs();
+    let eta = (secs * (total - done)).checked_div(done).unwrap_or(0);
+    let (w, l, d) = record;
+    Some(format!(
+        "spsa: {done}/{total} iterations, {}:{:02} elapsed, eta {}:{:02}; the plus side {w}-{l}-{d}",
+        secs / 60,
+        secs % 60,
+        eta / 60,
+        eta % 60
+    ))
+}
+
 /// Runs `sente gomoku spsa`.
 ///
 /// # Errors
@@ -189,6 +211,8 @@ pub fn run(a: &SpsaArgs) -> Result<ExitCode, CliError> {
             .map_err(|e| CliError::Other(e.to_string()))?
             .progress_chars("=> "),
     );
+    let plain = !std::io::stderr().is_terminal();
+    let started = Instant::now();
     let mut k = 0u64;
     while k < a.iterations && !settings.interrupt.is_set() {
         let batch: Vec<u64> = (k..a.iterations.min(k + a.parallel as u64)).collect();
@@ -225,7 +249,11 @@ pub fn run(a: &SpsaArgs) -> Result<ExitCode, CliError> {
             let theta: Vec<f64> = spsa.theta().iter().map(|v| (v * 100.0).round() / 100.0).collect();
             let _ = writeln!(log, "{}", serde_json::json!({ "iteration": it + 1, "score": score, "theta": theta }));
         }
+        let before = k;
         k += batch.len() as u64;
+        if plain && let Some(line) = progress_line(before, k, a.iterations, started.elapsed(), (wins, losses, draws)) {
+            eprintln!("{line}");
+        }
         if let Some(p) = &a.log {
             write_output(p, &log)?; // after every batch, so a long run can be followed and a crash keeps its trace
         }
@@ -268,6 +296,24 @@ mod tests {
         }
         use clap::Parser as _;
         Cli::parse_from(["spsa", "--iterations", "4", "--seed", "9", "--from", from]).a
+    }
+
+    /// Without a terminal the run reports every twentieth of its iterations, whatever the batch size, and at the end.
+    #[test]
+    fn plain_progress_every_twentieth_and_at_the_end() {
+        let at = Duration::from_secs(125);
+        let lines: Vec<u64> = (0..800)
+            .step_by(3)
+            .filter_map(|k| progress_line(k, (k + 3).min(800), 800, at, (1, 2, 3)).map(|_| k))
+            .collect();
+        assert_eq!(lines.len(), 20, "{lines:?}");
+        assert_eq!(
+            progress_line(38, 40, 800, at, (5, 4, 1)).unwrap(),
+            "spsa: 40/800 iterations, 2:05 elapsed, eta 39:35; the plus side 5-4-1"
+        );
+        assert!(progress_line(40, 42, 800, at, (5, 4, 1)).is_none());
+        assert!(progress_line(0, 3, 3, at, (0, 0, 0)).is_some());
+        assert!(progress_line(0, 1, 7, at, (0, 0, 0)).is_some(), "a short run reports every iteration");
     }
 
     /// A run `--from compiled` keeps the runs of the checked-in table and adds itself as the next one; any other
