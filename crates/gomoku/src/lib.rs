@@ -24,6 +24,7 @@
 #![deny(missing_docs)]
 
 pub mod bench;
+pub mod combos;
 pub mod engine;
 pub mod error;
 pub mod notation;

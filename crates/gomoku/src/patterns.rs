@@ -128,6 +128,10 @@ pub fn class_of_levels(levels: [Pat; 4]) -> Option<usize> {
 /// The weight of each [`cell_class`] for its colour, fitted and tuned with [`SCORE`] ([`crate::engine::played`]).
 pub const CLASS_SCORE: [i32; CLASSES] = crate::engine::played::PLAYED_CLASS;
 
+/// What each [`crate::combos`] combination adds to its cell's [`CLASS_SCORE`], fitted by `sente gomoku tune --combos`
+/// ([`crate::engine::combined`], whose header holds the command).
+pub const COMBO_EXTRA: [i32; crate::combos::COMBOS] = crate::engine::combined::COMBINED;
+
 /// The tempo of the evaluation, in eighths: the side to move's [`SCORE`] total counts `TEMPO / 8` times the other
 /// side's (it moves first, so its patterns are closer to becoming threats). Fitted with [`SCORE`] by `tune` (self-play
 /// tuning keeps it).

@@ -26,6 +26,7 @@
 //! [`Deadline::CHECK_EVERY`]: sente_core::Deadline::CHECK_EVERY
 
 mod cells;
+pub mod combined;
 mod cut;
 pub mod eval;
 pub mod order;

@@ -8,11 +8,12 @@
 //! (`sente gomoku spsa`, [`super::spsa`]) run the engine with weights other than the compiled ones, each brain a
 //! process of its own; the engine's searches with the compiled weights are unchanged.
 //!
-//! The text form (`levels=0,1,…;classes=0,41,…;tempo=12`, see [`EvalParams::from_str`]) is what the tuner passes
-//! on a brain's command line and writes in its log.
+//! The text form (`levels=0,1,…;classes=0,41,…;tempo=12;combos=F3+B3:40,…`, see [`EvalParams::from_str`]) is what
+//! the tuner passes on a brain's command line and writes in its log.
 
 use crate::Error;
-use crate::patterns::{CLASS_SCORE, CLASSES, FIVE, LEVELS, SCORE, TEMPO};
+use crate::combos::{COMBOS, class_of_combo, combo_by_name, combo_name};
+use crate::patterns::{CLASS_SCORE, CLASSES, COMBO_EXTRA, FIVE, LEVELS, SCORE, TEMPO};
 use std::fmt;
 use std::str::FromStr;
 use std::sync::OnceLock;
@@ -32,17 +33,22 @@ pub struct EvalParams {
     pub classes: [i32; CLASSES],
     /// The tempo in eighths, as [`TEMPO`].
     pub tempo: i32,
+    /// What each [`crate::combos`] combination adds to its cell's class weight, indexed like [`COMBO_EXTRA`]: a
+    /// cell's weight is its class's plus its combination's, held to `0..=`[`MAX_PARAM`].
+    pub combos: [i32; COMBOS],
 }
 
 impl EvalParams {
     /// The compiled weights.
-    pub const COMPILED: EvalParams = EvalParams { levels: SCORE, classes: CLASS_SCORE, tempo: TEMPO };
+    pub const COMPILED: EvalParams =
+        EvalParams { levels: SCORE, classes: CLASS_SCORE, tempo: TEMPO, combos: COMBO_EXTRA };
 
     /// The Texel fit of `sente gomoku tune` ([`super::tuned`]), where self-play tuning starts.
     pub const TUNED: EvalParams = EvalParams {
         levels: super::tuned::TUNED_SCORE,
         classes: super::tuned::TUNED_CLASS,
         tempo: super::tuned::TUNED_TEMPO,
+        combos: [0; COMBOS],
     };
 
     /// Checks the bounds the position's tables need: every level and class weight in `0..=`[`MAX_PARAM`], the
@@ -67,10 +73,29 @@ impl EvalParams {
                 return bad(format!("class {i} has weight {w} (expected 0 to {MAX_PARAM})"));
             }
         }
+        for (i, &w) in self.combos.iter().enumerate() {
+            if !(-MAX_PARAM..=MAX_PARAM).contains(&w) {
+                return bad(format!(
+                    "combination {} has weight {w} (expected {} to {MAX_PARAM})",
+                    combo_name(i),
+                    -MAX_PARAM
+                ));
+            }
+        }
         if !(1..=MAX_TEMPO).contains(&self.tempo) {
             return bad(format!("tempo {} (expected 1 to {MAX_TEMPO} eighths)", self.tempo));
         }
         Ok(())
+    }
+}
+
+impl EvalParams {
+    /// The weight of a cell of combination `combo` (an index of [`crate::combos`]): its class's weight plus the
+    /// combination's own, held to `0..=`[`MAX_PARAM`] (the position's total lanes never go negative).
+    #[must_use]
+    pub fn cell_weight(&self, combo: usize) -> i32 {
+        let class = class_of_combo(combo).map_or(0, |c| self.classes[c]);
+        (class + self.combos[combo % COMBOS]).clamp(0, MAX_PARAM)
     }
 }
 
@@ -105,16 +130,22 @@ pub fn install(params: EvalParams) -> Result<(), Error> {
 impl fmt::Display for EvalParams {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let list = |v: &[i32]| v.iter().map(i32::to_string).collect::<Vec<_>>().join(",");
-        write!(f, "levels={};classes={};tempo={}", list(&self.levels), list(&self.classes), self.tempo)
+        write!(f, "levels={};classes={};tempo={}", list(&self.levels), list(&self.classes), self.tempo)?;
+        let combos: Vec<String> = (0..COMBOS)
+            .filter(|&c| self.combos[c] != 0)
+            .map(|c| format!("{}:{}", combo_name(c), self.combos[c]))
+            .collect();
+        write!(f, ";combos={}", combos.join(","))
     }
 }
 
 impl FromStr for EvalParams {
     type Err = Error;
 
-    /// Reads `levels=W0,…,W10;classes=C0,…,C25;tempo=T`: any of the three parts (in any order, separated by `;`)
-    /// may be left out and keeps its compiled value; a list must have every entry. The result is checked
-    /// ([`EvalParams::check`]).
+    /// Reads `levels=W0,…,W10;classes=C0,…,C25;tempo=T;combos=NAME:W,…`: any of the four parts (in any order,
+    /// separated by `;`) may be left out and keeps its compiled value; a list of levels or classes must have every
+    /// entry; `combos` lists the combinations whose weight is not 0 by name (`F3+B3:40,F2+F2:-12`; empty for
+    /// none). The result is checked ([`EvalParams::check`]).
     fn from_str(s: &str) -> Result<Self, Error> {
         let mut p = EvalParams::COMPILED;
         let bad = |what: String| Error::Params(what);
@@ -133,12 +164,29 @@ impl FromStr for EvalParams {
                 "levels" => p.levels.copy_from_slice(&numbers(LEVELS)?),
                 "classes" => p.classes.copy_from_slice(&numbers(CLASSES)?),
                 "tempo" => p.tempo = numbers(1)?[0],
-                other => return Err(bad(format!("unknown part {other:?} (expected levels, classes or tempo)"))),
+                "combos" => p.combos = combos(value)?,
+                other => {
+                    return Err(bad(format!("unknown part {other:?} (expected levels, classes, tempo or combos)")));
+                }
             }
         }
         p.check()?;
         Ok(p)
     }
+}
+
+/// The `combos` part's value: `NAME:W` entries separated by commas, every other combination 0.
+fn combos(value: &str) -> Result<[i32; COMBOS], Error> {
+    let mut out = [0; COMBOS];
+    for entry in value.split(',').map(str::trim).filter(|e| !e.is_empty()) {
+        let bad = || Error::Params(format!("combos: {entry:?} is not NAME:WEIGHT (e.g. F3+B3:40)"));
+        let (name, w) = entry.split_once(':').ok_or_else(bad)?;
+        let c = combo_by_name(name).ok_or_else(|| {
+            Error::Params(format!("combos: {name:?} is not a combination (kinds B2, F2, B3, F3, B4, F4 joined by +)"))
+        })?;
+        out[c] = w.trim().parse().map_err(|_| bad())?;
+    }
+    Ok(out)
 }
 
 #[cfg(test)]
@@ -155,6 +203,12 @@ mod tests {
         q.classes[5] = 0;
         q.levels[3] = 22;
         assert_eq!(q.to_string().parse::<EvalParams>(), Ok(q));
+        q.combos = [0; COMBOS];
+        q.combos[combo_by_name("F3+B3").unwrap()] = -40;
+        assert!(q.to_string().ends_with(";combos=F3+B3:-40"), "{q}");
+        assert_eq!(q.to_string().parse::<EvalParams>(), Ok(q));
+        let none: EvalParams = "combos=".parse().unwrap();
+        assert_eq!(none.combos, [0; COMBOS]);
     }
 
     #[test]
@@ -165,6 +219,9 @@ mod tests {
         assert!(err("speed=3").contains("unknown part"));
         assert!(err("tempo").contains("not KEY=VALUE"));
         assert!(err("tempo=0").contains("tempo 0"));
+        assert!(err("combos=F3+X3:4").contains("not a combination"));
+        assert!(err("combos=F3+B3").contains("not NAME:WEIGHT"));
+        assert!(err("combos=F3:2001").contains("combination F3 has weight 2001"));
         let mut p = EvalParams::COMPILED;
         p.classes[2] = MAX_PARAM + 1;
         assert!(p.check().unwrap_err().to_string().contains("class 2 has weight 2001"));

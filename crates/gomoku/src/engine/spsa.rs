@@ -390,8 +390,13 @@ mod tests {
             assert_eq!(weights(run, "start:"), at, "run {} starts where the one before ended", i + 1);
             at = weights(run, "result (mean theta");
         }
-        let table =
-            EvalParams { levels: played::PLAYED_SCORE, classes: played::PLAYED_CLASS, tempo: played::PLAYED_TEMPO };
+        // The header's texts have no combinations: they read as the compiled ones.
+        let table = EvalParams {
+            levels: played::PLAYED_SCORE,
+            classes: played::PLAYED_CLASS,
+            tempo: played::PLAYED_TEMPO,
+            combos: crate::patterns::COMBO_EXTRA,
+        };
         assert_eq!(at, table);
         assert_eq!(table.check(), Ok(()));
         let start = EvalParams::TUNED;

@@ -29,6 +29,7 @@ pub(crate) use rays::RayGeo;
 use tables::*;
 pub use tables::{CellThreats, FLAG_ANY_FOUR, FLAG_FIVE, FLAG_FOUR, FLAG_OPEN_FOUR, Tally};
 
+use crate::combos;
 use crate::patterns::{self, BLACK, D4, EMPTY, F4, FIVE, Pat, PatternTable, WALL, WHITE};
 use crate::renju;
 use crate::rules::{Gomoku, MAX_SIDE, Rule};
@@ -50,6 +51,8 @@ pub const DIRS: [(i32, i32); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];
 struct Lines {
     code: [u32; 4],
     pk: [u8; 4],
+    /// The combination word of `pk` ([`combo_of`]): both colours' [`crate::combos`] codes, kept with the levels.
+    combo: u32,
     /// 0xFF for an empty cell, 0 for an occupied one: masks the refreshed levels without a branch.
     open: u8,
 }
@@ -328,7 +331,7 @@ impl Position {
         let pats = self.table.entries();
         let w = weighted();
         let mut acc = self.acc;
-        let (mut gained, mut lost) = (0u64, w.class_lanes(self.cache[index % SLOTS]));
+        let (mut gained, mut lost) = (0u64, w.cell_lanes(self.lines[index].combo));
         for &old in &self.lines[index].pk {
             acc = acc.wrapping_sub(w.acc[usize::from(old)]);
         }
@@ -348,11 +351,13 @@ impl Position {
                     let cell = &self.lines[n as usize % SLOTS];
                     let code = ((cell.code[d] & !(3 << sh)) | (stone << sh)) & mask;
                     let new = pats[code as usize % CODES] & cell.open;
-                    let (old, was) = (cell.pk[d], self.cache[n as usize % SLOTS]);
-                    let now = was.wrapping_add(CACHE[usize::from(new)]).wrapping_sub(CACHE[usize::from(old)]);
+                    let (old, was) = (cell.pk[d], cell.combo);
+                    let now = was
+                        .wrapping_add(combos::DIGITS[usize::from(new)])
+                        .wrapping_sub(combos::DIGITS[usize::from(old)]);
                     acc = acc.wrapping_add(w.acc[usize::from(new)]).wrapping_sub(w.acc[usize::from(old)]);
-                    gained += w.class_lanes(now);
-                    lost += w.class_lanes(was);
+                    gained += w.cell_lanes(now);
+                    lost += w.cell_lanes(was);
                 }
             }
         }

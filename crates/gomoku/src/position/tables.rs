@@ -6,8 +6,9 @@
 //! in force ([`params::active`]).
 
 use super::{MAX_CELLS, Move};
+use crate::combos;
 use crate::engine::params;
-use crate::patterns::{self, B3, D4, F2, F3, F4, FIVE, LEVELS, Pat, QUICK_OPP, QUICK_OWN};
+use crate::patterns::{self, D4, F4, FIVE, LEVELS, Pat, QUICK_OPP, QUICK_OWN};
 use std::sync::LazyLock;
 
 /// Bit shift, in a neighbour's window code, of the changed cell: `SHIFTS[0][k]` for the neighbour `k` steps forward
@@ -23,7 +24,7 @@ pub(super) const SHIFTS: [[u32; 6]; 2] = {
     t
 };
 
-/// Width of each weight total lane in [`Weighted::acc`] (676 cells × (4 directions + one class) ×
+/// Width of each weight total lane in [`Weighted::acc`] (676 cells × (4 directions + one cell weight) ×
 /// [`params::MAX_PARAM`] < 2^23).
 pub(super) const TOT_BITS: u32 = 24;
 pub(super) const TOT_MASK: u128 = (1 << TOT_BITS) - 1;
@@ -110,11 +111,9 @@ pub(super) const FLAGS: [u8; 256] = {
 /// Per packed level byte, what one direction adds to a cell's [`Position::cache`](super::Position::cache) word: in the low 32 bits, two
 /// 16-bit lanes of quick ordering potential, for black to move (black's levels through [`QUICK_OWN`] plus white's
 /// through [`QUICK_OPP`]) and for white to move (the other way round; four directions stay below 4 x 7,500 < 2^16); in the high
-/// 32 bits, ten 3-bit counters, each counting the directions that raise it (at most four, so counters never carry
+/// 32 bits, six 3-bit counters, each counting the directions that raise it (at most four, so counters never carry
 /// into each other): one per [`Position::flags`](super::Position::flags) bit (bit `k` of the flags is counter
-/// [`FLAG_SLOT`]`[k]`), and black's and white's open threes and open twos or closed threes. Each colour's fours,
-/// threes and twos sit side by side (black's in counters 4 to 6, white's in 7 to 9), the index [`Weighted::class_acc`] reads
-/// the cell's classes with.
+/// [`FLAG_SLOT`]`[k]`).
 // A cell's quick key, four directions of the largest values, stays below 2^15: the width cut packs it with the cell.
 const _: () = {
     let (mut own, mut opp, mut p) = (0, 0, 0);
@@ -142,26 +141,11 @@ pub(super) const CACHE: [u64; 256] = {
             }
             k += 1;
         }
-        let (pb, pw) = ((b & 15) as u8, (b >> 4) as u8);
-        counts |= (((pb == F3) as u64) << (3 * 5)) | (((pb == F2 || pb == B3) as u64) << (3 * 6));
-        counts |= (((pw == F3) as u64) << (3 * 8)) | (((pw == F2 || pw == B3) as u64) << (3 * 9));
         t[b] = quick | (counts << 32);
         b += 1;
     }
     t
 };
-
-/// Per colour's (fours, threes, twos) counters packed as `fours | threes << 3 | twos << 6` (see [`CACHE`]), the
-/// class weight of the cell's [`patterns::cell_class`] (0 for none).
-fn class_table(classes: [i32; patterns::CLASSES]) -> [u64; 512] {
-    let mut t = [0u64; 512];
-    for (i, v) in t.iter_mut().enumerate() {
-        if let Some(c) = patterns::cell_class((i & 7) as u32, ((i >> 3) & 7) as u32, (i >> 6) as u32) {
-            *v = classes[c] as u64;
-        }
-    }
-    t
-}
 
 /// The tables that hold the evaluation's weights, built once per process from the weights in force
 /// ([`params::active`]). Hot loops fetch them once ([`weighted`]) and index them inside.
@@ -170,33 +154,46 @@ pub(super) struct Weighted {
     /// level weights (two 24-bit lanes), then one 13-bit counter lane each for black's five, straight four and
     /// double four and the same three for white (126 bits in all).
     pub(super) acc: [u128; 256],
-    /// Black's class weight per packed counters (see [`class_table`]), in black's total lane.
-    class: [u64; 512],
-    /// The same, shifted into white's total lane (both lanes fit one `u64`).
-    class_w: [u64; 512],
+    /// Per combination code ([`crate::combos`]), the weight of a cell of that combination
+    /// ([`params::EvalParams::cell_weight`]; 0 for codes no cell has).
+    cell: Box<[u32; combos::CODES]>,
 }
 
 impl Weighted {
-    /// What a cell whose [`CACHE`] word is `c` adds to the accumulator's total lanes for its
-    /// [`patterns::cell_class`] (black's and white's), read from its fours, threes and twos counters.
+    /// What a cell whose combination word (black's code low, white's at bit 16, see [`combos::DIGITS`]) is `w`
+    /// adds to the accumulator's total lanes: each colour's cell weight in its lane.
     #[inline]
-    pub(super) fn class_acc(&self, c: u64) -> u128 {
-        u128::from(self.class_lanes(c))
+    pub(super) fn cell_acc(&self, w: u32) -> u128 {
+        u128::from(self.cell_lanes(w))
     }
 
-    /// [`Weighted::class_acc`] as a `u64` (the total lanes are its low 48 bits), for loops that sum many cells
+    /// [`Weighted::cell_acc`] as a `u64` (the total lanes are its low 48 bits), for loops that sum many cells
     /// before touching the accumulator.
     #[inline]
-    pub(super) fn class_lanes(&self, c: u64) -> u64 {
-        self.class[((c >> (32 + 3 * 4)) & 511) as usize] | self.class_w[((c >> (32 + 3 * 7)) & 511) as usize]
+    pub(super) fn cell_lanes(&self, w: u32) -> u64 {
+        let lane = |code: u32| u64::from(self.cell[(code & combos::CODE_MASK) as usize % combos::CODES]);
+        lane(w) | (lane(w >> 16) << TOT_BITS)
     }
 }
 
 static WEIGHTED: LazyLock<Weighted> = LazyLock::new(|| {
     let p = params::active();
-    let class = class_table(p.classes);
-    Weighted { acc: acc_table(p.levels), class, class_w: class.map(|v| v << TOT_BITS) }
+    let mut cell: Box<[u32; combos::CODES]> =
+        vec![0u32; combos::CODES].into_boxed_slice().try_into().unwrap_or_else(|_| unreachable!());
+    for (code, v) in cell.iter_mut().enumerate() {
+        let rank = combos::RANK[code];
+        if rank != u8::MAX {
+            *v = p.cell_weight(usize::from(rank)) as u32;
+        }
+    }
+    Weighted { acc: acc_table(p.levels), cell }
 });
+
+/// The combination word of a cell with packed levels `pk`: the sum of [`combos::DIGITS`] over its directions.
+#[inline]
+pub(super) fn combo_of(pk: [u8; 4]) -> u32 {
+    pk.iter().map(|&b| combos::DIGITS[usize::from(b)]).sum()
+}
 
 /// The weight tables of this process.
 #[inline]
@@ -204,9 +201,8 @@ pub(super) fn weighted() -> &'static Weighted {
     &WEIGHTED
 }
 
-/// The [`CACHE`] counter of each [`Position::flags`](super::Position::flags) bit: fives and open fours in 0 to 3,
-/// black's fours in 4 and white's in 7 (next to each colour's threes and twos).
-const FLAG_SLOT: [u32; 6] = [0, 1, 2, 3, 4, 7];
+/// The [`CACHE`] counter of each [`Position::flags`](super::Position::flags) bit.
+const FLAG_SLOT: [u32; 6] = [0, 1, 2, 3, 4, 5];
 
 /// Per [`Position::flags`](super::Position::flags) mask (6 bits), the mask of its counters in the high half of a [`CACHE`] word.
 pub(super) const SPREAD: [u32; 64] = {
@@ -274,8 +270,9 @@ impl Tally {
         ((self.0 >> lane) & LANE_MASK) as u16
     }
 
-    /// The sum of [`SCORE`](patterns::SCORE) over every empty cell and direction plus the [`CLASS_SCORE`](patterns::CLASS_SCORE) of every empty cell's
-    /// class, per colour (see [`patterns::cell_class`]).
+    /// The sum of [`SCORE`](patterns::SCORE) over every empty cell and direction plus every empty cell's weight
+    /// (its class's [`CLASS_SCORE`](patterns::CLASS_SCORE) and its combination's
+    /// [`COMBO_EXTRA`](patterns::COMBO_EXTRA), see [`crate::combos`]), per colour.
     #[inline]
     #[must_use]
     pub fn totals(self) -> [i32; 2] {

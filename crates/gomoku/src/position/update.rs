@@ -4,6 +4,7 @@
 
 use super::tables::*;
 use super::*;
+use crate::combos;
 
 impl Position {
     /// Puts a stone of colour index `color` on an empty cell without changing the side to move or the winner.
@@ -30,11 +31,12 @@ impl Position {
             Frame { index: index as u16, valued: VALUED, acc: self.acc, own: self.lines[index].pk, saved: [0; 64] };
         self.lines[index].open = 0;
         if VALUED {
-            self.acc = self.acc.wrapping_sub(weighted().class_acc(self.cache[index % SLOTS]));
+            self.acc = self.acc.wrapping_sub(weighted().cell_acc(self.lines[index].combo));
         } else {
             self.stale += 1;
         }
         self.cache[index % SLOTS] = 0;
+        self.lines[index].combo = 0;
         for d in 0..4 {
             let old = std::mem::replace(&mut self.lines[index].pk[d], 0);
             self.account(old, 0);
@@ -69,6 +71,7 @@ impl Position {
                     self.lines[index].pk[d] = self.table.lookup(self.lines[index].code[d]);
                 }
                 self.cache[index % SLOTS] = cache_of(self.lines[index].pk);
+                self.lines[index].combo = combo_of(self.lines[index].pk);
                 // The accumulator, class part included, is counted afresh (the stones placed unvalued, if any, lose their undo records
                 // here): a full count over the board, on this path that the search never takes.
                 self.stale = 0;
@@ -127,16 +130,19 @@ impl Position {
                     cell.code[d] = code;
                     let new = pats[(code & mask) as usize % CODES] & cell.open;
                     let old = std::mem::replace(&mut cell.pk[d], new);
+                    let was = cell.combo;
+                    cell.combo = was
+                        .wrapping_add(combos::DIGITS[usize::from(new)])
+                        .wrapping_sub(combos::DIGITS[usize::from(old)]);
+                    if VALUED {
+                        gained += w.cell_lanes(cell.combo);
+                        lost += w.cell_lanes(was);
+                    }
                     let c = &mut self.cache[n as usize % SLOTS];
-                    let was = *c;
-                    *c = was.wrapping_add(CACHE[usize::from(new)]).wrapping_sub(CACHE[usize::from(old)]);
+                    *c = c.wrapping_add(CACHE[usize::from(new)]).wrapping_sub(CACHE[usize::from(old)]);
                     saved[j % 64] = old;
                     j += 1;
                     acc = acc.wrapping_add(w.acc[usize::from(new)]).wrapping_sub(w.acc[usize::from(old)]);
-                    if VALUED {
-                        gained += w.class_lanes(*c);
-                        lost += w.class_lanes(was);
-                    }
                 }
             }
         }
@@ -160,6 +166,7 @@ impl Position {
         let base = if SMALL { 2 } else { 0 };
         let Some(f) = self.frames.last() else { return };
         self.lines[index].pk = f.own;
+        self.lines[index].combo = combo_of(f.own);
         self.cache[index % SLOTS] = cache_of(f.own);
         let mut j = 0;
         let geo = self.geo[index];
@@ -177,6 +184,10 @@ impl Position {
                     cell.code[d] &= !(3 << (full_sh - base));
                     let back = f.saved[j % 64];
                     let now = std::mem::replace(&mut cell.pk[d], back);
+                    cell.combo = cell
+                        .combo
+                        .wrapping_add(combos::DIGITS[usize::from(back)])
+                        .wrapping_sub(combos::DIGITS[usize::from(now)]);
                     let c = &mut self.cache[n as usize % SLOTS];
                     *c = c.wrapping_add(CACHE[usize::from(back)]).wrapping_sub(CACHE[usize::from(now)]);
                     j += 1;
@@ -213,7 +224,7 @@ impl Position {
             for &b in &self.lines[i].pk {
                 acc += w.acc[usize::from(b)];
             }
-            acc += w.class_acc(self.cache[i]);
+            acc += w.cell_acc(self.lines[i].combo);
         }
         acc
     }
@@ -248,6 +259,7 @@ impl Position {
                 self.lines[i].open = if self.board[i] == EMPTY { u8::MAX } else { 0 };
             }
             self.cache[i] = cache_of(self.lines[i].pk);
+            self.lines[i].combo = combo_of(self.lines[i].pk);
         }
         self.rebuild_rays();
         self.acc = self.recount();
