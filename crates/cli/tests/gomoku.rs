@@ -192,6 +192,28 @@ fn tune_order_fits_the_cut_and_reports_what_it_keeps() {
     assert!(text(&out.stderr).contains("no quiet position in the records"), "{}", text(&out.stderr));
 }
 
+/// `tune --combos` fits the cell combinations' weights on top of the engine's table and names the largest; `--l2`
+/// needs `--combos`, and a negative one is a usage error (exit 2), as is `--combos` with `--tempo`.
+#[test]
+fn tune_combos_fits_the_combinations_and_names_the_largest() {
+    let records = Path::new(env!("CARGO_MANIFEST_DIR")).join("../gomoku/data/selfplay-50k.txt");
+    let records = records.to_str().unwrap();
+    let out = sente(&["gomoku", "tune", "--combos", records, "--iterations", "30"], "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("Texel loss before: training "), "{stdout}");
+    assert!(stdout.contains("combinations seen in 50 training positions or more"), "{stdout}");
+    let largest = stdout.lines().find(|l| l.starts_with("largest: ")).unwrap();
+    assert!(largest.contains('+') && largest.contains(" positions)"), "{largest}");
+    for bad in [vec!["--l2", "1e-3"], vec!["--combos", "--l2", "-1"], vec!["--combos", "--tempo", "12"]] {
+        let mut args = vec!["gomoku", "tune", records, "--iterations", "1"];
+        args.extend(bad.iter().copied());
+        let out = sente(&args, "");
+        assert_eq!(out.status.code(), Some(2), "{bad:?}");
+        assert!(text(&out.stderr).contains("--"), "{}", text(&out.stderr));
+    }
+}
+
 /// `openings` writes the same file for the same options, every line an opening the match runner then plays from
 /// `--openings` (the header names the file and its count; games 2k+1 and 2k+2 play line k); a malformed file is
 /// refused with its line (exit 2) before any game, and settings too few candidates meet are a usage error.

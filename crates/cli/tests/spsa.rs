@@ -88,3 +88,23 @@ fn the_wide_set_tunes_seventeen_weights_and_names_itself_in_the_header() {
     let source = std::fs::read_to_string(&out).unwrap();
     assert!(source.contains(" --set wide --from tuned "), "{source}");
 }
+
+/// `--set combos` tunes twelve cell combinations and prints their weights as a `combos=` text; with `--out` (which
+/// writes `engine/played.rs`, holding no combinations) it is a usage error (exit 2) before any game.
+#[test]
+fn the_combinations_set_prints_its_weights_and_refuses_out() {
+    let args =
+        ["gomoku", "spsa", "--iterations", "2", "--nodes", "600", "--seed", "3", "--rate", "3", "--set", "combos"];
+    let p = sente(&[&args[..], &["--from", "combos="]].concat(), "");
+    assert_eq!(p.status.code(), Some(0), "{}", text(&p.stderr));
+    let stdout = text(&p.stdout);
+    let end = stdout.lines().find(|l| l.starts_with("theta at the end: ")).unwrap();
+    assert_eq!(end.split(", ").count(), 12, "{end}");
+    assert!(end.contains("F3+B3 ") && end.contains("B2+B2 "), "{end}");
+    let result = stdout.lines().find(|l| l.starts_with("result ")).unwrap();
+    let combos = result.split(";combos=").nth(1).unwrap();
+    assert!(combos.split(',').all(|e| e.contains('+') && e.contains(':')), "{result}");
+    let p = sente(&[&args[..], &["--out", "played.rs"]].concat(), "");
+    assert_eq!(p.status.code(), Some(2));
+    assert!(text(&p.stderr).contains("holds no combinations"), "{}", text(&p.stderr));
+}

@@ -123,10 +123,11 @@ folder (OUT/work/<entry>/game-<n>/), reads the board on stdin (361 characters: 1
 0 white, . empty) and prints a move such as `J, 10`. A timeout (past --time-ms plus\n\
 --tolerance-ms), an illegal or malformed move or a crash loses. See docs/contest.md.")]
     Contest(super::contest::ContestArgs),
-    /// Fits the evaluation's pattern weights, cell-class weights and tempo to recorded games (Texel loss before and after, seeded); with --order, the width cut's ordering tables to the moves played.
+    /// Fits the evaluation's pattern weights, cell-class weights and tempo to recorded games (Texel loss before and after, seeded); with --combos, the cell combinations' weights on top of the engine's table; with --order, the width cut's ordering tables to the moves played.
     #[command(
         after_help = "Examples:\n  sente gomoku tune games.txt --seed 1 --out crates/gomoku/src/engine/tuned.rs\n  \
                             sente gomoku tune games.txt --tempo 10     fit the weights for a tempo of 10/8 only\n  \
+                            sente gomoku tune --combos games.txt --l2 1e-4 --out crates/gomoku/src/engine/combined.rs\n  \
                             sente gomoku tune --order games.txt --size 19 --out crates/gomoku/src/engine/ordered.rs"
     )]
     Tune(super::tune::TuneArgs),

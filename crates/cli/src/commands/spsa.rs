@@ -54,9 +54,10 @@ pub struct SpsaArgs {
     #[arg(long, default_value = "tuned")]
     from: String,
     /// The weights tuned: `quiet` (the open two, closed and open threes, straight four and the common cell classes
-    /// up to a four with a two) or `wide` (those, the closed two and four, two threes with twos, a four with two twos
-    /// and the tempo).
-    #[arg(long, default_value = "quiet", value_parser = ["quiet", "wide"])]
+    /// up to a four with a two), `wide` (those, the closed two and four, two threes with twos, a four with two twos
+    /// and the tempo) or `combos` (twelve common cell combinations, each added to its class: an open three or a
+    /// four with a two or a closed three, two twos, the closed two's crossings).
+    #[arg(long, default_value = "quiet", value_parser = ["quiet", "wide", "combos"])]
     set: String,
     /// Iterations played at once, each on its own core; a batch starts from one θ, so this is part of the result.
     #[arg(long, default_value_t = 2)]
@@ -187,8 +188,16 @@ pub fn run(a: &SpsaArgs) -> Result<ExitCode, CliError> {
     if !(a.rate.is_finite() && a.rate > 0.0) {
         return Err(CliError::Usage(format!("--rate {} is not a positive number", a.rate)));
     }
+    if a.set == "combos" && a.out.is_some() {
+        return Err(CliError::Usage(
+            "--out writes engine/played.rs, which holds no combinations: run --set combos without --out and verify \
+             the printed weights text by a match"
+                .into(),
+        ));
+    }
     let start = start_weights(&a.from)?;
-    let set = weight_set(&a.set).ok_or_else(|| CliError::Usage(format!("--set {}: expected quiet or wide", a.set)))?;
+    let set = weight_set(&a.set)
+        .ok_or_else(|| CliError::Usage(format!("--set {}: expected quiet, wide or combos", a.set)))?;
     let exe = std::env::current_exe().map_err(CliError::Io)?;
     let settings = Settings {
         game,

@@ -9,6 +9,11 @@
 //! (the checked-in `crates/gomoku/src/engine/tuned.rs` is made so; its header holds the command). Games lost by a
 //! fault (time, illegal move, crash) say nothing about the position and are skipped.
 //!
+//! With `--combos` it fits the cell combinations' weights instead ([`sente_gomoku::combos`]: what each multiset of a
+//! cell's four line levels adds to its class's weight), with the engine's level and class weights and tempo held,
+//! from the engine's combinations, with an L2 penalty (`--l2`); it prints the losses and the largest weights by
+//! name and writes `crates/gomoku/src/engine/combined.rs` with `--out`.
+//!
 //! With `--order` it fits the width cut's ordering tables instead ([`sente_gomoku::engine::order`]): every position
 //! where the cut applies becomes the list of near cells and the move played, and it prints the share of played
 //! moves the cut keeps, before and after, and writes `crates/gomoku/src/engine/ordered.rs` with `--out`.
@@ -16,9 +21,12 @@
 use crate::error::CliError;
 use crate::io::{read_input, write_output};
 use crate::tournament::record::read_line;
+use sente_gomoku::combos::{COMBOS, combo_name};
 use sente_gomoku::engine::order::{OrderSample, fit_order, game_order_samples};
+use sente_gomoku::engine::params::EvalParams;
 use sente_gomoku::engine::tune::{
-    HAND_CLASS, HAND_SCORE, HAND_TEMPO, Sample, TEMPO_DENOM, TEMPOS, fit, game_samples, opening_position,
+    HAND_CLASS, HAND_SCORE, HAND_TEMPO, MIN_SEEN, Sample, TEMPO_DENOM, TEMPOS, fit, fit_combos, game_samples,
+    opening_position,
 };
 use sente_gomoku::patterns::{CLASS_SCORE, SCORE, TEMPO};
 use sente_gomoku::{Gomoku, Move, Rule};
@@ -58,6 +66,15 @@ pub struct TuneArgs {
     /// the evaluation to the results; `--out` then writes `crates/gomoku/src/engine/ordered.rs`.
     #[arg(long, conflicts_with_all = ["tempo", "from_current"])]
     order: bool,
+    /// Fit the cell combinations' weights (what each combination of a cell's four line levels adds to its class's
+    /// weight) with the engine's level and class weights and tempo held; `--out` then writes
+    /// `crates/gomoku/src/engine/combined.rs`.
+    #[arg(long, conflicts_with_all = ["tempo", "from_current", "order"])]
+    combos: bool,
+    /// With --combos: the L2 penalty on each combination's weight w, `l2 · (K w)²` added to the loss (K the
+    /// sigmoid's scale).
+    #[arg(long, default_value_t = 1e-4, requires = "combos")]
+    l2: f64,
 }
 
 /// One parsed record line: the opening's black and white stones, the moves and black's score.
@@ -105,8 +122,9 @@ fn table_source(a: &TuneArgs, weights: &[i32], classes: &[i32], tempo: i32, summ
 fn command_line(a: &TuneArgs) -> String {
     let files: Vec<String> = a.records.iter().map(|p| p.display().to_string()).collect();
     format!(
-        "sente gomoku tune{} --size {} --rule {} --seed {} --iterations {}{}{} --out <this file> {}",
+        "sente gomoku tune{}{} --size {} --rule {} --seed {} --iterations {}{}{} --out <this file> {}",
         if a.order { " --order" } else { "" },
+        if a.combos { format!(" --combos --l2 {:e}", a.l2) } else { String::new() },
         a.size,
         a.rule,
         a.seed,
@@ -187,6 +205,78 @@ fn read_games(
     Ok(Read { games, skipped, other_size })
 }
 
+/// The generated combination table's source text.
+fn combos_source(a: &TuneArgs, combos: &[i32], summary: &str) -> String {
+    let mut s = String::from(
+        "//! Cell-combination weights fitted by `sente gomoku tune --combos` (generated: edit by running the command \
+         again).\n//!\n",
+    );
+    let _ = writeln!(s, "//! Made by:\n//! ```text\n//! {}\n//! ```", command_line(a));
+    for line in summary.lines() {
+        let _ = writeln!(s, "//! {line}");
+    }
+    let list: Vec<String> = combos.iter().map(i32::to_string).collect();
+    let _ = writeln!(
+        s,
+        "\nuse crate::combos::COMBOS;\n\n/// What each combination adds to its cell's class weight, indexed like \
+         [`crate::patterns::COMBO_EXTRA`].\n#[rustfmt::skip]\npub const COMBINED: [i32; COMBOS] = [{}];",
+        list.join(", ")
+    );
+    s
+}
+
+/// `sente gomoku tune --combos`.
+fn run_combos(a: &TuneArgs, game: Gomoku) -> Result<ExitCode, CliError> {
+    if !(a.l2.is_finite() && a.l2 >= 0.0) {
+        return Err(CliError::Usage(format!("--l2 {} (expected a number of 0 or more)", a.l2)));
+    }
+    let mut samples: Vec<Sample> = Vec::new();
+    let read = read_games(a, game, |r, start, g| game_samples(start, &r.moves, r.black_score, g, &mut samples))?;
+    if samples.is_empty() {
+        return Err(no_samples(a, &read));
+    }
+    let base = EvalParams::COMPILED;
+    let f = fit_combos(&samples, &base, a.seed, a.iterations, a.l2);
+    let mut summary = String::new();
+    let _ = writeln!(
+        summary,
+        "{}, {} training and {} held-out positions; sigmoid scale K = {:.3e}; L2 {:e}",
+        read.describe(),
+        f.samples.0,
+        f.samples.1,
+        f.k,
+        a.l2
+    );
+    let _ = writeln!(summary, "Texel loss before: training {:.6}, held out {:.6}", f.before.train, f.before.held_out);
+    let _ = writeln!(summary, "Texel loss after:  training {:.6}, held out {:.6}", f.after.train, f.after.held_out);
+    let fitted = (1..COMBOS).filter(|&c| f.seen[c] >= MIN_SEEN).count();
+    let _ = writeln!(summary, "{fitted} of {} combinations seen in {MIN_SEEN} training positions or more", COMBOS - 1);
+    let mut order: Vec<usize> = (0..COMBOS).filter(|&c| f.combos[c] != 0).collect();
+    order.sort_by_key(|&c| (std::cmp::Reverse(f.combos[c].abs()), c));
+    let top: Vec<String> = order
+        .iter()
+        .take(12)
+        .map(|&c| format!("{} {:+} ({} positions)", combo_name(c), f.combos[c], f.seen[c]))
+        .collect();
+    let _ = writeln!(summary, "largest: {}", top.join(", "));
+    if let Some(p) = &a.out {
+        write_output(p, &combos_source(a, &f.combos, &summary))?;
+    }
+    write_output(std::path::Path::new("-"), &summary)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The error for records with no quiet position.
+fn no_samples(a: &TuneArgs, read: &Read) -> CliError {
+    CliError::Usage(format!(
+        "no quiet position in the records: {} read (expected lines as `sente gomoku match --records` writes \
+         them: `game N: black A white B opening H8 J9 moves … result 1-0 (…)`, on a {size}×{size} board: \
+         --size)",
+        read.describe(),
+        size = a.size
+    ))
+}
+
 /// `sente gomoku tune --order`.
 fn run_order(a: &TuneArgs, game: Gomoku) -> Result<ExitCode, CliError> {
     let mut samples: Vec<OrderSample> = Vec::new();
@@ -235,16 +325,13 @@ pub fn run(a: &TuneArgs) -> Result<ExitCode, CliError> {
     if a.order {
         return run_order(a, game);
     }
+    if a.combos {
+        return run_combos(a, game);
+    }
     let mut samples: Vec<Sample> = Vec::new();
     let read = read_games(a, game, |r, start, g| game_samples(start, &r.moves, r.black_score, g, &mut samples))?;
     if samples.is_empty() {
-        return Err(CliError::Usage(format!(
-            "no quiet position in the records: {} read (expected lines as `sente gomoku match --records` writes \
-             them: `game N: black A white B opening H8 J9 moves … result 1-0 (…)`, on a {size}×{size} board: \
-             --size)",
-            read.describe(),
-            size = a.size
-        )));
+        return Err(no_samples(a, &read));
     }
     let (start, start_classes, start_tempo) =
         if a.from_current { (SCORE, CLASS_SCORE, TEMPO) } else { (HAND_SCORE, HAND_CLASS, HAND_TEMPO) };
@@ -336,6 +423,8 @@ mod tests {
             from_current: false,
             tempo: None,
             order: false,
+            combos: false,
+            l2: 1e-4,
         };
         let game = Gomoku::new(15, Rule::Freestyle).unwrap();
         let read = read_games(&a, game, |_, _, _| true).unwrap();
@@ -378,6 +467,8 @@ mod tests {
             from_current: false,
             tempo: Some(12),
             order: false,
+            combos: false,
+            l2: 1e-4,
         };
         reproduces(a, "tuned.rs", "pub const TUNED_", 3);
     }
@@ -395,6 +486,8 @@ mod tests {
             from_current: false,
             tempo: None,
             order: true,
+            combos: false,
+            l2: 1e-4,
         };
         reproduces(a, "ordered.rs", "pub const ORDERED_", 2);
     }

@@ -1,6 +1,9 @@
-//! Cell-combination weights fitted by `sente gomoku tune --combos` (generated: edit by running the command again).
+//! Cell-combination weights: what each [`crate::combos`] combination adds to its cell's class weight.
 //!
-//! None fitted yet: every combination adds nothing to its class.
+//! None is in force: every combination adds nothing, so a cell is worth its class. `sente gomoku tune --combos`
+//! writes this file with fitted weights (its header then holds the command); the Texel fit on the checked-in
+//! records lowered the held-out loss but lost in self-play, and weights tuned by self-play (`sente gomoku spsa
+//! --set combos`) were not better either (docs/gomoku.md, "Cell combinations in the evaluation").
 
 use crate::combos::COMBOS;
 

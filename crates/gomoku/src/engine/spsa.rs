@@ -26,6 +26,8 @@ pub enum Table {
     Class,
     /// The tempo ([`EvalParams::tempo`], in eighths; the index is 0).
     Tempo,
+    /// A cell combination's weight ([`EvalParams::combos`], indexed as [`crate::combos`]).
+    Combo,
 }
 
 /// One tuned weight.
@@ -51,6 +53,7 @@ impl Tuned {
     pub fn bounds(&self) -> (f64, f64) {
         match self.table {
             Table::Level | Table::Class => (0.0, f64::from(MAX_PARAM)),
+            Table::Combo => (-f64::from(MAX_PARAM), f64::from(MAX_PARAM)),
             Table::Tempo => (1.0, f64::from(MAX_TEMPO)),
         }
     }
@@ -70,6 +73,39 @@ const fn class(name: &'static str, fours: u32, threes: u32, twos: u32, step: f64
     };
     Tuned { name, table: Table::Class, index, step }
 }
+
+/// A combination by its counts of closed twos, open twos, closed threes, open threes, simple fours and straight
+/// fours (the digits of [`crate::combos`]).
+const fn combo(name: &'static str, counts: [usize; crate::combos::KINDS], step: f64) -> Tuned {
+    let (mut code, mut k, mut unit) = (0, 0, 1);
+    while k < counts.len() {
+        code += counts[k] * unit;
+        unit *= 5;
+        k += 1;
+    }
+    let rank = crate::combos::RANK[code];
+    assert!(rank != u8::MAX, "no combination");
+    Tuned { name, table: Table::Combo, index: rank as usize, step }
+}
+
+/// The combinations set: the commonest crossings of quiet lines that one class holds together (an open three with
+/// an open two or with a closed three, a four with an open two or a closed three, two open twos, an open two and a
+/// closed three, two closed threes) and the closed two's crossings that no class counts, each a weight added to
+/// its class's.
+pub const COMBOS: [Tuned; 12] = [
+    combo("F3+F2", [0, 1, 0, 1, 0, 0], 15.0),
+    combo("F3+B3", [0, 0, 1, 1, 0, 0], 15.0),
+    combo("F3+B2", [1, 0, 0, 1, 0, 0], 10.0),
+    combo("B4+F2", [0, 1, 0, 0, 1, 0], 30.0),
+    combo("B4+B3", [0, 0, 1, 0, 1, 0], 30.0),
+    combo("B4+B2", [1, 0, 0, 0, 1, 0], 15.0),
+    combo("F2+F2", [0, 2, 0, 0, 0, 0], 6.0),
+    combo("B3+F2", [0, 1, 1, 0, 0, 0], 6.0),
+    combo("B3+B3", [0, 0, 2, 0, 0, 0], 6.0),
+    combo("F2+B2", [1, 1, 0, 0, 0, 0], 4.0),
+    combo("B3+B2", [1, 0, 1, 0, 0, 0], 4.0),
+    combo("B2+B2", [2, 0, 0, 0, 0, 0], 3.0),
+];
 
 /// The weights SPSA tunes: the quiet levels and the common cell classes up to a four with a two, whose weights
 /// decide quiet moves (fours and stronger threats are the threat search's business, and rare classes would not
@@ -111,12 +147,13 @@ pub const WIDE: [Tuned; 17] = [
     Tuned { name: "tempo", table: Table::Tempo, index: 0, step: 1.0 },
 ];
 
-/// The set of weights named `name`: `quiet` ([`TUNED`], the default) or `wide` ([`WIDE`]).
+/// The set of weights named `name`: `quiet` ([`TUNED`], the default), `wide` ([`WIDE`]) or `combos` ([`COMBOS`]).
 #[must_use]
 pub fn weight_set(name: &str) -> Option<&'static [Tuned]> {
     match name {
         "quiet" => Some(&TUNED),
         "wide" => Some(&WIDE),
+        "combos" => Some(&COMBOS),
         _ => None,
     }
 }
@@ -214,6 +251,7 @@ impl Spsa {
                 Table::Level => p.levels[t.index] = w,
                 Table::Class => p.classes[t.index] = w,
                 Table::Tempo => p.tempo = w,
+                Table::Combo => p.combos[t.index] = w,
             }
         }
         p
@@ -269,6 +307,7 @@ pub fn get(p: &EvalParams, t: &Tuned) -> i32 {
         Table::Level => p.levels[t.index],
         Table::Class => p.classes[t.index],
         Table::Tempo => p.tempo,
+        Table::Combo => p.combos[t.index],
     }
 }
 
@@ -311,6 +350,23 @@ mod tests {
         let p = s.params_of(s.theta());
         assert_eq!((p.tempo, p.levels[B4 as usize], p.classes[10]), (1, 0, 0));
         assert_eq!(p.check(), Ok(()));
+    }
+
+    /// The combinations set names the combinations it moves, and moves them below zero as well as above (a
+    /// combination's weight is added to its class's).
+    #[test]
+    fn the_combinations_set_moves_named_combinations_both_ways() {
+        for t in &COMBOS {
+            assert_eq!(crate::combos::combo_name(t.index), t.name);
+        }
+        let start = EvalParams { combos: [0; crate::combos::COMBOS], ..EvalParams::COMPILED };
+        let mut s = Spsa::new(&COMBOS, start, 1.0, 3);
+        s.update(&vec![-1.0; COMBOS.len()], 1.0);
+        let p = s.params_of(s.theta());
+        let f3b3 = crate::combos::combo_by_name("F3+B3").unwrap();
+        assert_eq!((p.combos[f3b3], p.levels, p.classes), (-15, start.levels, start.classes));
+        assert_eq!(p.check(), Ok(()));
+        assert_eq!(weight_set("combos").map(<[_]>::len), Some(12));
     }
 
     #[test]

@@ -19,6 +19,8 @@
 //! The fit is deterministic: the same samples and seed give the same weights. The code does no I/O; the
 //! `sente gomoku tune` command reads the records and writes the table.
 
+use super::params::{EvalParams, MAX_PARAM};
+use crate::combos::{COMBOS, class_of_combo, combo_of_levels};
 #[cfg(doc)]
 use crate::patterns::cell_class;
 use crate::patterns::{CLASSES, D4, F4, FIVE, LEVELS, class_of_levels};
@@ -31,8 +33,10 @@ use sente_core::{Game, State};
 pub const FITTED: std::ops::RangeInclusive<usize> = 1..=D4 as usize;
 /// Number of fitted levels.
 pub const FITTED_LEVELS: usize = D4 as usize;
-/// Number of features: the fitted levels, then the [`cell_class`]es.
-pub const FEATURES: usize = FITTED_LEVELS + CLASSES;
+/// Number of features: the fitted levels, then the [`cell_class`]es, then the [`crate::combos`] combinations.
+pub const FEATURES: usize = FITTED_LEVELS + CLASSES + COMBOS;
+/// Index of the first combination feature.
+const FIRST_COMBO: usize = FITTED_LEVELS + CLASSES;
 /// The largest weight a level may take: the position's incremental lanes hold at most [`SCORE`](crate::patterns::SCORE)`[FIVE]` per
 /// (cell, direction).
 pub const MAX_WEIGHT: f64 = 2000.0;
@@ -80,11 +84,12 @@ pub const TEMPOS: std::ops::RangeInclusive<i32> = 10..=14;
 /// One quiet position of a recorded game.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Sample {
-    /// Per fitted level (index 0 is [`crate::patterns::B1`]), the (empty cell, direction) pairs where the side to
-    /// move makes it; then per [`cell_class`], the empty cells of that class for the side to move.
-    pub mine: [f32; FEATURES],
+    /// The side to move's features that are not 0, as (feature, count): per fitted level (feature 0 is
+    /// [`crate::patterns::B1`]), the (empty cell, direction) pairs where the side to move makes it; then per
+    /// [`cell_class`], the empty cells of that class for the side to move; then the same per combination.
+    pub mine: Vec<(u16, f32)>,
     /// The same for the other side.
-    pub theirs: [f32; FEATURES],
+    pub theirs: Vec<(u16, f32)>,
     /// The game's result for the side to move: 1 won, 0.5 drawn, 0 lost.
     pub result: f32,
     /// Which game it came from (the held-out split is by game).
@@ -137,9 +142,16 @@ pub fn sample(pos: &Position, result: f32, game: u32) -> Option<Sample> {
             if let Some(c) = class_of_levels(levels) {
                 counts[FITTED_LEVELS + c] += 1.0;
             }
+            let combo = combo_of_levels(levels);
+            if combo != 0 {
+                counts[FIRST_COMBO + combo] += 1.0;
+            }
         }
     }
-    Some(Sample { mine, theirs, result, game })
+    let sparse = |v: [f32; FEATURES]| -> Vec<(u16, f32)> {
+        v.iter().enumerate().filter(|&(_, &x)| x != 0.0).map(|(j, &x)| (j as u16, x)).collect()
+    };
+    Some(Sample { mine: sparse(mine), theirs: sparse(theirs), result, game })
 }
 
 /// Appends the quiet positions of one game to `out`: from `start`, every position before each of `moves`, with
@@ -192,17 +204,33 @@ fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
-/// A sample's features under tempo `t` (a multiple of the other side's weight): `t · mine − theirs` per level.
-fn features(s: &Sample, t: f64) -> [f64; FEATURES] {
-    std::array::from_fn(|j| t * f64::from(s.mine[j]) - f64::from(s.theirs[j]))
+/// A sample's features under tempo `t` (a multiple of the other side's weight): `t · mine − theirs` per feature
+/// that either side has, in increasing order of feature (so sums over them add in the order a dense vector would).
+fn features(s: &Sample, t: f64) -> Features {
+    let (mut a, mut b) = (s.mine.iter().peekable(), s.theirs.iter().peekable());
+    let mut out = Vec::with_capacity(s.mine.len() + s.theirs.len());
+    loop {
+        let j = match (a.peek(), b.peek()) {
+            (Some(&&(i, _)), Some(&&(k, _))) => i.min(k),
+            (Some(&&(i, _)), None) => i,
+            (None, Some(&&(k, _))) => k,
+            (None, None) => return out,
+        };
+        let mine = a.next_if(|&&(i, _)| i == j).map_or(0.0, |&(_, x)| f64::from(x));
+        let theirs = b.next_if(|&&(k, _)| k == j).map_or(0.0, |&(_, x)| f64::from(x));
+        out.push((j, t * mine - theirs));
+    }
 }
 
-fn eval(f: &[f64; FEATURES], w: &[f64; FEATURES]) -> f64 {
-    f.iter().zip(w).map(|(&f, &w)| f * w).sum()
+/// A sample's sparse features (see [`features`]).
+type Features = Vec<(u16, f64)>;
+
+fn eval(f: &Features, w: &[f64; FEATURES]) -> f64 {
+    f.iter().map(|&(j, x)| x * w[usize::from(j) % FEATURES]).sum()
 }
 
 /// Mean Texel loss of weights `w` over samples given as (features, result).
-fn loss(samples: &[([f64; FEATURES], f64)], w: &[f64; FEATURES], k: f64) -> f64 {
+fn loss(samples: &[(Features, f64)], w: &[f64; FEATURES], k: f64) -> f64 {
     let sum: f64 = samples.iter().map(|(f, r)| (r - sigmoid(k * eval(f, w))).powi(2)).sum();
     if samples.is_empty() { 0.0 } else { sum / samples.len() as f64 }
 }
@@ -247,7 +275,7 @@ pub fn fit(
 ) -> Fit {
     let (train, test): (Vec<&Sample>, Vec<&Sample>) = samples.iter().partition(|s| !held_out(seed, s.game));
     let tempo_of = |t: i32| f64::from(t) / f64::from(TEMPO_DENOM);
-    let under = |set: &[&Sample], t: i32| -> Vec<([f64; FEATURES], f64)> {
+    let under = |set: &[&Sample], t: i32| -> Vec<(Features, f64)> {
         set.iter().map(|s| (features(s, tempo_of(t)), f64::from(s.result))).collect()
     };
     let mut w0 = [0f64; FEATURES];
@@ -259,13 +287,10 @@ pub fn fit(
     }
     // A level seen in fewer than one training position in a hundred (the double four in one line) has too little
     // data to be fitted: it keeps its starting weight.
-    let mut seen = [0usize; FEATURES];
-    for s in &train {
-        for (c, (&m, &t)) in seen.iter_mut().zip(s.mine.iter().zip(&s.theirs)) {
-            *c += usize::from(m != 0.0 || t != 0.0);
-        }
-    }
-    let free: Vec<bool> = seen.iter().map(|&c| c * 100 >= train.len()).collect();
+    let seen = seen_in(&train);
+    // The combinations are held at 0 here (`fit_combos` fits them).
+    let free: Vec<bool> = seen.iter().enumerate().map(|(j, &c)| j < FIRST_COMBO && c * 100 >= train.len()).collect();
+    let bounds = [(0.0, MAX_WEIGHT); FEATURES];
     let (train0, test0) = (under(&train, start_tempo), under(&test, start_tempo));
     let k = fit_scale(&train0, &w0);
     let before = Losses { train: loss(&train0, &w0, k), held_out: loss(&test0, &w0, k) };
@@ -274,7 +299,7 @@ pub fn fit(
     let mut tried = Vec::new();
     for &t in &tempos {
         let (tr, te) = (under(&train, t), under(&test, t));
-        let w = adam(&tr, w0, &free, k, iterations);
+        let w = adam(&tr, w0, &Freedom { free: &free, bounds: &bounds, l2: 0.0 }, k, iterations);
         let mut weights = *start;
         let mut rounded = [0f64; FEATURES];
         for (j, l) in FITTED.enumerate() {
@@ -296,11 +321,106 @@ pub fn fit(
     Fit { k, before, after, weights, classes, tempo, tried, samples: (train.len(), test.len()) }
 }
 
-/// `iterations` full-batch Adam steps on the weights marked `free`, from `w`, with the scale `k` held.
+/// The fewest training positions a combination must be seen in (for either side) to be fitted by [`fit_combos`];
+/// a rarer one keeps its starting weight.
+pub const MIN_SEEN: usize = 50;
+
+/// The result of [`fit_combos`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct ComboFit {
+    /// The sigmoid's scale, fitted with the starting weights and then held.
+    pub k: f64,
+    /// Losses of the starting weights.
+    pub before: Losses,
+    /// Losses with the fitted combinations, rounded.
+    pub after: Losses,
+    /// The fitted [`crate::patterns::COMBO_EXTRA`], indexed like it.
+    pub combos: [i32; COMBOS],
+    /// Per combination, the training positions it is seen in (for either side).
+    pub seen: [usize; COMBOS],
+    /// Training and held-out sample counts.
+    pub samples: (usize, usize),
+}
+
+/// Fits what each [`crate::combos`] combination adds to its class's weight, with the level and class weights and
+/// the tempo held at `base`'s, from `base`'s combinations, by `iterations` Adam steps with the L2 penalty `l2 ·
+/// (K w)²` on each (`K` the sigmoid's scale, so `l2` is in the loss's units per unit of the sigmoid's argument).
+/// Each cell's weight stays in `0..=`[`MAX_PARAM`] (a combination's bounds are its class's weight away from
+/// them); a combination seen in fewer than [`MIN_SEEN`] training positions keeps its weight. `seed` draws the
+/// held-out games as [`fit`] does.
+#[must_use]
+pub fn fit_combos(samples: &[Sample], base: &EvalParams, seed: u64, iterations: u32, l2: f64) -> ComboFit {
+    let (train, test): (Vec<&Sample>, Vec<&Sample>) = samples.iter().partition(|s| !held_out(seed, s.game));
+    let t = f64::from(base.tempo) / f64::from(TEMPO_DENOM);
+    let under = |set: &[&Sample]| -> Vec<(Features, f64)> {
+        set.iter().map(|s| (features(s, t), f64::from(s.result))).collect()
+    };
+    let (tr, te) = (under(&train), under(&test));
+    let mut w0 = [0f64; FEATURES];
+    for (k, l) in FITTED.enumerate() {
+        w0[k] = f64::from(base.levels[l]);
+    }
+    for (k, &c) in base.classes.iter().enumerate() {
+        w0[FITTED_LEVELS + k] = f64::from(c);
+    }
+    for (k, &c) in base.combos.iter().enumerate() {
+        w0[FIRST_COMBO + k] = f64::from(c);
+    }
+    let k = fit_scale(&tr, &w0);
+    let before = Losses { train: loss(&tr, &w0, k), held_out: loss(&te, &w0, k) };
+    let seen_all = seen_in(&train);
+    let free: Vec<bool> = (0..FEATURES).map(|j| j > FIRST_COMBO && seen_all[j] >= MIN_SEEN).collect();
+    let mut bounds = [(0.0, 0.0); FEATURES];
+    for (j, b) in bounds.iter_mut().enumerate() {
+        *b = if j >= FIRST_COMBO {
+            let class = class_of_combo(j - FIRST_COMBO).map_or(0, |c| base.classes[c]);
+            (f64::from(-class), f64::from(MAX_PARAM - class))
+        } else {
+            (w0[j], w0[j])
+        };
+    }
+    let w = adam(&tr, w0, &Freedom { free: &free, bounds: &bounds, l2 }, k, iterations);
+    let mut combos = [0; COMBOS];
+    let mut rounded = w0;
+    for (c, v) in combos.iter_mut().enumerate() {
+        *v = w[FIRST_COMBO + c].round() as i32;
+        rounded[FIRST_COMBO + c] = f64::from(*v);
+    }
+    let after = Losses { train: loss(&tr, &rounded, k), held_out: loss(&te, &rounded, k) };
+    let seen = std::array::from_fn(|c| seen_all[FIRST_COMBO + c]);
+    ComboFit { k, before, after, combos, seen, samples: (train.len(), test.len()) }
+}
+
+/// Which weights [`adam`] moves, within which bounds, and the L2 penalty on them.
+struct Freedom<'a> {
+    /// The weights that move.
+    free: &'a [bool],
+    /// Each weight's bounds.
+    bounds: &'a [(f64, f64); FEATURES],
+    /// The penalty on a moving weight `w` (and its scale `K`) is `l2 · (K w)²`, added to the loss: 0 for none.
+    l2: f64,
+}
+
+/// How many training positions have each feature (for either side).
+fn seen_in(train: &[&Sample]) -> [usize; FEATURES] {
+    let mut seen = [0usize; FEATURES];
+    for s in train {
+        let mut here = [false; FEATURES];
+        for &(j, _) in s.mine.iter().chain(&s.theirs) {
+            here[usize::from(j) % FEATURES] = true;
+        }
+        for (c, h) in seen.iter_mut().zip(here) {
+            *c += usize::from(h);
+        }
+    }
+    seen
+}
+
+/// `iterations` full-batch Adam steps on the weights `freedom` frees, from `w`, with the scale `k` held.
 fn adam(
-    train: &[([f64; FEATURES], f64)],
+    train: &[(Features, f64)],
     mut w: [f64; FEATURES],
-    free: &[bool],
+    freedom: &Freedom,
     k: f64,
     iterations: u32,
 ) -> [f64; FEATURES] {
@@ -313,24 +433,25 @@ fn adam(
         for (f, r) in train {
             let p = sigmoid(k * eval(f, &w));
             let d = -2.0 * (r - p) * p * (1.0 - p) * k;
-            for (g, &x) in grad.iter_mut().zip(f) {
-                *g += d * x;
+            for &(j, x) in f {
+                grad[usize::from(j) % FEATURES] += d * x;
             }
         }
         let n = train.len().max(1) as f64;
-        for j in (0..FEATURES).filter(|&j| free[j]) {
-            let g = grad[j] / n;
+        for j in (0..FEATURES).filter(|&j| freedom.free[j]) {
+            let g = grad[j] / n + 2.0 * freedom.l2 * k * k * w[j];
             m[j] = b1 * m[j] + (1.0 - b1) * g;
             v[j] = b2 * v[j] + (1.0 - b2) * g * g;
             let (mh, vh) = (m[j] / (1.0 - b1.powi(t as i32)), v[j] / (1.0 - b2.powi(t as i32)));
-            w[j] = (w[j] - lr * mh / (vh.sqrt() + 1e-12)).clamp(0.0, MAX_WEIGHT);
+            let (lo, hi) = freedom.bounds[j];
+            w[j] = (w[j] - lr * mh / (vh.sqrt() + 1e-12)).clamp(lo, hi);
         }
     }
     w
 }
 
 /// The sigmoid scale minimising the training loss of weights `w`: a golden-section search over `log K`.
-fn fit_scale(train: &[([f64; FEATURES], f64)], w: &[f64; FEATURES]) -> f64 {
+fn fit_scale(train: &[(Features, f64)], w: &[f64; FEATURES]) -> f64 {
     let f = |lk: f64| loss(train, w, lk.exp());
     let (mut lo, mut hi) = ((1e-7f64).ln(), (1.0f64).ln());
     let g = (5f64.sqrt() - 1.0) / 2.0;
@@ -385,6 +506,9 @@ mod tests {
             for (k, &c) in CLASS_SCORE.iter().enumerate() {
                 w[FITTED_LEVELS + k] = f64::from(c);
             }
+            for (k, &c) in crate::patterns::COMBO_EXTRA.iter().enumerate() {
+                w[FIRST_COMBO + k] = f64::from(c);
+            }
             let me = pos.to_move().index();
             let t = pos.totals();
             let tempo = f64::from(TEMPO) / f64::from(TEMPO_DENOM);
@@ -423,6 +547,41 @@ mod tests {
         assert!(a.samples.0 > 0 && a.samples.1 > 0, "{a:?}");
         assert_eq!(a.weights[usize::from(FIVE)], SCORE[usize::from(FIVE)]);
         assert_eq!((a.tempo, a.tried.len()), (TEMPO, 1));
+    }
+
+    /// The combinations' fit is reproducible, never ends worse on its training set, keeps every cell's weight in
+    /// bounds and leaves the combinations too rare to fit, and the levels, classes and tempo, as they were.
+    #[test]
+    fn combination_fit_is_reproducible_bounded_and_lowers_the_loss() {
+        let game = Gomoku::new(15, Rule::Freestyle).unwrap();
+        let start = opening_position(game, &moves(game, "H8"), &[]).unwrap();
+        let mut samples = Vec::new();
+        for (g, line) in ["H9 J10 A15 K11 A14 F6 A13 E5", "G9 G7 K9 F8 L10 H6 A1 A2", "I9 J9 H10 G11 K8 J7 N2 N3"]
+            .iter()
+            .cycle()
+            .take(90)
+            .enumerate()
+        {
+            let result = [1.0, 0.0, 0.5][g % 3];
+            assert!(game_samples(&start, &moves(game, line), result, g as u32, &mut samples));
+        }
+        let base = EvalParams::COMPILED;
+        let f = fit_combos(&samples, &base, 5, 100, 1e-4);
+        assert_eq!(f, fit_combos(&samples, &base, 5, 100, 1e-4));
+        assert!(f.after.train <= f.before.train, "{f:?}");
+        let fitted = EvalParams { combos: f.combos, ..base };
+        assert_eq!(fitted.check(), Ok(()));
+        let mut moved = 0;
+        for c in 0..COMBOS {
+            let class = class_of_combo(c).map_or(0, |k| base.classes[k]);
+            assert!((0..=MAX_PARAM).contains(&(class + f.combos[c])), "{c}: {class} + {}", f.combos[c]);
+            if f.seen[c] < MIN_SEEN || c == 0 {
+                assert_eq!(f.combos[c], base.combos[c], "{c} is too rare to fit");
+            } else {
+                moved += usize::from(f.combos[c] != base.combos[c]);
+            }
+        }
+        assert!(moved > 0, "{:?}", f.seen);
     }
 
     /// With several tempos, each gets its own weights, and the one kept is the one with the lowest held-out loss.
