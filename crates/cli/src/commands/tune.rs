@@ -22,11 +22,11 @@ use crate::error::CliError;
 use crate::io::{read_input, write_output};
 use crate::tournament::record::read_line;
 use sente_gomoku::combos::{COMBOS, combo_name};
+use sente_gomoku::engine::combo_fit::{MIN_SEEN, fit_combos};
 use sente_gomoku::engine::order::{OrderSample, fit_order, game_order_samples};
 use sente_gomoku::engine::params::EvalParams;
 use sente_gomoku::engine::tune::{
-    HAND_CLASS, HAND_SCORE, HAND_TEMPO, MIN_SEEN, Sample, TEMPO_DENOM, TEMPOS, fit, fit_combos, game_samples,
-    opening_position,
+    HAND_CLASS, HAND_SCORE, HAND_TEMPO, Sample, TEMPO_DENOM, TEMPOS, fit, game_samples, opening_position,
 };
 use sente_gomoku::patterns::{CLASS_SCORE, SCORE, TEMPO};
 use sente_gomoku::{Gomoku, Move, Rule};

@@ -27,6 +27,7 @@
 
 mod cells;
 pub mod combined;
+pub mod combo_fit;
 mod cut;
 pub mod eval;
 pub mod order;

@@ -19,8 +19,7 @@
 //! The fit is deterministic: the same samples and seed give the same weights. The code does no I/O; the
 //! `sente gomoku tune` command reads the records and writes the table.
 
-use super::params::{EvalParams, MAX_PARAM};
-use crate::combos::{COMBOS, class_of_combo, combo_of_levels};
+use crate::combos::{COMBOS, combo_of_levels};
 #[cfg(doc)]
 use crate::patterns::cell_class;
 use crate::patterns::{CLASSES, D4, F4, FIVE, LEVELS, class_of_levels};
@@ -36,7 +35,7 @@ pub const FITTED_LEVELS: usize = D4 as usize;
 /// Number of features: the fitted levels, then the [`cell_class`]es, then the [`crate::combos`] combinations.
 pub const FEATURES: usize = FITTED_LEVELS + CLASSES + COMBOS;
 /// Index of the first combination feature.
-const FIRST_COMBO: usize = FITTED_LEVELS + CLASSES;
+pub(super) const FIRST_COMBO: usize = FITTED_LEVELS + CLASSES;
 /// The largest weight a level may take: the position's incremental lanes hold at most [`SCORE`](crate::patterns::SCORE)`[FIVE]` per
 /// (cell, direction).
 pub const MAX_WEIGHT: f64 = 2000.0;
@@ -206,7 +205,7 @@ fn sigmoid(x: f64) -> f64 {
 
 /// A sample's features under tempo `t` (a multiple of the other side's weight): `t · mine − theirs` per feature
 /// that either side has, in increasing order of feature (so sums over them add in the order a dense vector would).
-fn features(s: &Sample, t: f64) -> Features {
+pub(super) fn features(s: &Sample, t: f64) -> Features {
     let (mut a, mut b) = (s.mine.iter().peekable(), s.theirs.iter().peekable());
     let mut out = Vec::with_capacity(s.mine.len() + s.theirs.len());
     loop {
@@ -223,14 +222,14 @@ fn features(s: &Sample, t: f64) -> Features {
 }
 
 /// A sample's sparse features (see [`features`]).
-type Features = Vec<(u16, f64)>;
+pub(super) type Features = Vec<(u16, f64)>;
 
 fn eval(f: &Features, w: &[f64; FEATURES]) -> f64 {
     f.iter().map(|&(j, x)| x * w[usize::from(j) % FEATURES]).sum()
 }
 
 /// Mean Texel loss of weights `w` over samples given as (features, result).
-fn loss(samples: &[(Features, f64)], w: &[f64; FEATURES], k: f64) -> f64 {
+pub(super) fn loss(samples: &[(Features, f64)], w: &[f64; FEATURES], k: f64) -> f64 {
     let sum: f64 = samples.iter().map(|(f, r)| (r - sigmoid(k * eval(f, w))).powi(2)).sum();
     if samples.is_empty() { 0.0 } else { sum / samples.len() as f64 }
 }
@@ -321,88 +320,18 @@ pub fn fit(
     Fit { k, before, after, weights, classes, tempo, tried, samples: (train.len(), test.len()) }
 }
 
-/// The fewest training positions a combination must be seen in (for either side) to be fitted by [`fit_combos`];
-/// a rarer one keeps its starting weight.
-pub const MIN_SEEN: usize = 50;
-
-/// The result of [`fit_combos`].
-#[derive(Clone, Debug, PartialEq)]
-pub struct ComboFit {
-    /// The sigmoid's scale, fitted with the starting weights and then held.
-    pub k: f64,
-    /// Losses of the starting weights.
-    pub before: Losses,
-    /// Losses with the fitted combinations, rounded.
-    pub after: Losses,
-    /// The fitted [`crate::patterns::COMBO_EXTRA`], indexed like it.
-    pub combos: [i32; COMBOS],
-    /// Per combination, the training positions it is seen in (for either side).
-    pub seen: [usize; COMBOS],
-    /// Training and held-out sample counts.
-    pub samples: (usize, usize),
-}
-
-/// Fits what each [`crate::combos`] combination adds to its class's weight, with the level and class weights and
-/// the tempo held at `base`'s, from `base`'s combinations, by `iterations` Adam steps with the L2 penalty `l2 ·
-/// (K w)²` on each (`K` the sigmoid's scale, so `l2` is in the loss's units per unit of the sigmoid's argument).
-/// Each cell's weight stays in `0..=`[`MAX_PARAM`] (a combination's bounds are its class's weight away from
-/// them); a combination seen in fewer than [`MIN_SEEN`] training positions keeps its weight. `seed` draws the
-/// held-out games as [`fit`] does.
-#[must_use]
-pub fn fit_combos(samples: &[Sample], base: &EvalParams, seed: u64, iterations: u32, l2: f64) -> ComboFit {
-    let (train, test): (Vec<&Sample>, Vec<&Sample>) = samples.iter().partition(|s| !held_out(seed, s.game));
-    let t = f64::from(base.tempo) / f64::from(TEMPO_DENOM);
-    let under = |set: &[&Sample]| -> Vec<(Features, f64)> {
-        set.iter().map(|s| (features(s, t), f64::from(s.result))).collect()
-    };
-    let (tr, te) = (under(&train), under(&test));
-    let mut w0 = [0f64; FEATURES];
-    for (k, l) in FITTED.enumerate() {
-        w0[k] = f64::from(base.levels[l]);
-    }
-    for (k, &c) in base.classes.iter().enumerate() {
-        w0[FITTED_LEVELS + k] = f64::from(c);
-    }
-    for (k, &c) in base.combos.iter().enumerate() {
-        w0[FIRST_COMBO + k] = f64::from(c);
-    }
-    let k = fit_scale(&tr, &w0);
-    let before = Losses { train: loss(&tr, &w0, k), held_out: loss(&te, &w0, k) };
-    let seen_all = seen_in(&train);
-    let free: Vec<bool> = (0..FEATURES).map(|j| j > FIRST_COMBO && seen_all[j] >= MIN_SEEN).collect();
-    let mut bounds = [(0.0, 0.0); FEATURES];
-    for (j, b) in bounds.iter_mut().enumerate() {
-        *b = if j >= FIRST_COMBO {
-            let class = class_of_combo(j - FIRST_COMBO).map_or(0, |c| base.classes[c]);
-            (f64::from(-class), f64::from(MAX_PARAM - class))
-        } else {
-            (w0[j], w0[j])
-        };
-    }
-    let w = adam(&tr, w0, &Freedom { free: &free, bounds: &bounds, l2 }, k, iterations);
-    let mut combos = [0; COMBOS];
-    let mut rounded = w0;
-    for (c, v) in combos.iter_mut().enumerate() {
-        *v = w[FIRST_COMBO + c].round() as i32;
-        rounded[FIRST_COMBO + c] = f64::from(*v);
-    }
-    let after = Losses { train: loss(&tr, &rounded, k), held_out: loss(&te, &rounded, k) };
-    let seen = std::array::from_fn(|c| seen_all[FIRST_COMBO + c]);
-    ComboFit { k, before, after, combos, seen, samples: (train.len(), test.len()) }
-}
-
 /// Which weights [`adam`] moves, within which bounds, and the L2 penalty on them.
-struct Freedom<'a> {
+pub(super) struct Freedom<'a> {
     /// The weights that move.
-    free: &'a [bool],
+    pub(super) free: &'a [bool],
     /// Each weight's bounds.
-    bounds: &'a [(f64, f64); FEATURES],
+    pub(super) bounds: &'a [(f64, f64); FEATURES],
     /// The penalty on a moving weight `w` (and its scale `K`) is `l2 · (K w)²`, added to the loss: 0 for none.
-    l2: f64,
+    pub(super) l2: f64,
 }
 
 /// How many training positions have each feature (for either side).
-fn seen_in(train: &[&Sample]) -> [usize; FEATURES] {
+pub(super) fn seen_in(train: &[&Sample]) -> [usize; FEATURES] {
     let mut seen = [0usize; FEATURES];
     for s in train {
         let mut here = [false; FEATURES];
@@ -417,7 +346,7 @@ fn seen_in(train: &[&Sample]) -> [usize; FEATURES] {
 }
 
 /// `iterations` full-batch Adam steps on the weights `freedom` frees, from `w`, with the scale `k` held.
-fn adam(
+pub(super) fn adam(
     train: &[(Features, f64)],
     mut w: [f64; FEATURES],
     freedom: &Freedom,
@@ -451,7 +380,7 @@ fn adam(
 }
 
 /// The sigmoid scale minimising the training loss of weights `w`: a golden-section search over `log K`.
-fn fit_scale(train: &[(Features, f64)], w: &[f64; FEATURES]) -> f64 {
+pub(super) fn fit_scale(train: &[(Features, f64)], w: &[f64; FEATURES]) -> f64 {
     let f = |lk: f64| loss(train, w, lk.exp());
     let (mut lo, mut hi) = ((1e-7f64).ln(), (1.0f64).ln());
     let g = (5f64.sqrt() - 1.0) / 2.0;
@@ -476,7 +405,7 @@ fn fit_scale(train: &[(Features, f64)], w: &[f64; FEATURES]) -> f64 {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::notation::parse_move_text;
     use crate::patterns::{CLASS_SCORE, SCORE, TEMPO};
@@ -549,56 +478,27 @@ mod tests {
         assert_eq!((a.tempo, a.tried.len()), (TEMPO, 1));
     }
 
-    /// The combinations' fit is reproducible, never ends worse on its training set, keeps every cell's weight in
-    /// bounds and leaves the combinations too rare to fit, and the levels, classes and tempo, as they were.
-    #[test]
-    fn combination_fit_is_reproducible_bounded_and_lowers_the_loss() {
+    /// The samples of `games` games from H8 that cycle through three lines, won, lost and drawn by black in turn.
+    pub(in crate::engine) fn three_line_samples(games: usize) -> Vec<Sample> {
         let game = Gomoku::new(15, Rule::Freestyle).unwrap();
         let start = opening_position(game, &moves(game, "H8"), &[]).unwrap();
         let mut samples = Vec::new();
         for (g, line) in ["H9 J10 A15 K11 A14 F6 A13 E5", "G9 G7 K9 F8 L10 H6 A1 A2", "I9 J9 H10 G11 K8 J7 N2 N3"]
             .iter()
             .cycle()
-            .take(90)
+            .take(games)
             .enumerate()
         {
             let result = [1.0, 0.0, 0.5][g % 3];
             assert!(game_samples(&start, &moves(game, line), result, g as u32, &mut samples));
         }
-        let base = EvalParams::COMPILED;
-        let f = fit_combos(&samples, &base, 5, 100, 1e-4);
-        assert_eq!(f, fit_combos(&samples, &base, 5, 100, 1e-4));
-        assert!(f.after.train <= f.before.train, "{f:?}");
-        let fitted = EvalParams { combos: f.combos, ..base };
-        assert_eq!(fitted.check(), Ok(()));
-        let mut moved = 0;
-        for c in 0..COMBOS {
-            let class = class_of_combo(c).map_or(0, |k| base.classes[k]);
-            assert!((0..=MAX_PARAM).contains(&(class + f.combos[c])), "{c}: {class} + {}", f.combos[c]);
-            if f.seen[c] < MIN_SEEN || c == 0 {
-                assert_eq!(f.combos[c], base.combos[c], "{c} is too rare to fit");
-            } else {
-                moved += usize::from(f.combos[c] != base.combos[c]);
-            }
-        }
-        assert!(moved > 0, "{:?}", f.seen);
+        samples
     }
 
     /// With several tempos, each gets its own weights, and the one kept is the one with the lowest held-out loss.
     #[test]
     fn the_tempo_with_the_best_held_out_loss_is_kept() {
-        let game = Gomoku::new(15, Rule::Freestyle).unwrap();
-        let start = opening_position(game, &moves(game, "H8"), &[]).unwrap();
-        let mut samples = Vec::new();
-        for (g, line) in ["H9 J10 A15 K11 A14 F6 A13 E5", "G9 G7 K9 F8 L10 H6 A1 A2", "I9 J9 H10 G11 K8 J7 N2 N3"]
-            .iter()
-            .cycle()
-            .take(60)
-            .enumerate()
-        {
-            let result = [1.0, 0.0, 0.5][g % 3];
-            assert!(game_samples(&start, &moves(game, line), result, g as u32, &mut samples));
-        }
+        let samples = three_line_samples(60);
         let f = fit(&samples, &HAND_SCORE, &[0; CLASSES], HAND_TEMPO, &TEMPOS.collect::<Vec<_>>(), 3, 100);
         assert_eq!(f.tried.iter().map(|&(t, _)| t).collect::<Vec<_>>(), TEMPOS.collect::<Vec<_>>());
         let best = f.tried.iter().map(|(_, l)| l.held_out).fold(f64::INFINITY, f64::min);
