@@ -99,7 +99,8 @@ fn parse_record(game: Gomoku, line: &str) -> Option<Record> {
 
 /// The generated table's source text.
 fn table_source(a: &TuneArgs, weights: &[i32], classes: &[i32], tempo: i32, summary: &str) -> String {
-    let mut s = generated_header(a, "Pattern weights fitted by `sente gomoku tune`", summary);
+    let mut s =
+        generated_header(a, "Pattern weights fitted by `sente gomoku tune`", summary, "crate::patterns::LEVELS");
     let _ = writeln!(s, "/// The fitted [`crate::patterns::SCORE`] table, indexed by pattern level.");
     let list: Vec<String> = weights.iter().map(i32::to_string).collect();
     let _ = writeln!(s, "pub const TUNED_SCORE: [i32; LEVELS] = [{}];", list.join(", "));
@@ -135,20 +136,25 @@ fn command_line(a: &TuneArgs) -> String {
     )
 }
 
-/// The head of a generated table file: what it holds, the command that made it, its summary, the `LEVELS` import.
-fn generated_header(a: &TuneArgs, what: &str, summary: &str) -> String {
+/// The head of a generated table file: what it holds, the command that made it, its summary, the import `uses`.
+fn generated_header(a: &TuneArgs, what: &str, summary: &str, uses: &str) -> String {
     let mut s = format!("//! {what} (generated: edit by running the command again).\n//!\n");
     let _ = writeln!(s, "//! Made by:\n//! ```text\n//! {}\n//! ```", command_line(a));
     for line in summary.lines() {
         let _ = writeln!(s, "//! {line}");
     }
-    let _ = writeln!(s, "\nuse crate::patterns::LEVELS;\n");
+    let _ = writeln!(s, "\nuse {uses};\n");
     s
 }
 
 /// The generated ordering tables' source text.
 fn order_source(a: &TuneArgs, own: &[i32], opp: &[i32], summary: &str) -> String {
-    let mut s = generated_header(a, "Width-cut ordering tables fitted by `sente gomoku tune --order`", summary);
+    let mut s = generated_header(
+        a,
+        "Width-cut ordering tables fitted by `sente gomoku tune --order`",
+        summary,
+        "crate::patterns::LEVELS",
+    );
     let list = |t: &[i32]| t.iter().map(i32::to_string).collect::<Vec<_>>().join(", ");
     let _ = writeln!(s, "/// The fitted [`crate::patterns::QUICK_OWN`] table, indexed by pattern level.");
     let _ = writeln!(s, "pub const ORDERED_OWN: [i32; LEVELS] = [{}];", list(own));
@@ -207,18 +213,16 @@ fn read_games(
 
 /// The generated combination table's source text.
 fn combos_source(a: &TuneArgs, combos: &[i32], summary: &str) -> String {
-    let mut s = String::from(
-        "//! Cell-combination weights fitted by `sente gomoku tune --combos` (generated: edit by running the command \
-         again).\n//!\n",
+    let mut s = generated_header(
+        a,
+        "Cell-combination weights fitted by `sente gomoku tune --combos`",
+        summary,
+        "crate::combos::COMBOS",
     );
-    let _ = writeln!(s, "//! Made by:\n//! ```text\n//! {}\n//! ```", command_line(a));
-    for line in summary.lines() {
-        let _ = writeln!(s, "//! {line}");
-    }
     let list: Vec<String> = combos.iter().map(i32::to_string).collect();
     let _ = writeln!(
         s,
-        "\nuse crate::combos::COMBOS;\n\n/// What each combination adds to its cell's class weight, indexed like \
+        "/// What each combination adds to its cell's class weight, indexed like \
          [`crate::patterns::COMBO_EXTRA`].\n#[rustfmt::skip]\npub const COMBINED: [i32; COMBOS] = [{}];",
         list.join(", ")
     );
@@ -230,11 +234,7 @@ fn run_combos(a: &TuneArgs, game: Gomoku) -> Result<ExitCode, CliError> {
     if !(a.l2.is_finite() && a.l2 >= 0.0) {
         return Err(CliError::Usage(format!("--l2 {} (expected a number of 0 or more)", a.l2)));
     }
-    let mut samples: Vec<Sample> = Vec::new();
-    let read = read_games(a, game, |r, start, g| game_samples(start, &r.moves, r.black_score, g, &mut samples))?;
-    if samples.is_empty() {
-        return Err(no_samples(a, &read));
-    }
+    let (samples, read) = read_samples(a, game)?;
     let base = EvalParams::COMPILED;
     let f = fit_combos(&samples, &base, a.seed, a.iterations, a.l2);
     let mut summary = String::new();
@@ -266,15 +266,20 @@ fn run_combos(a: &TuneArgs, game: Gomoku) -> Result<ExitCode, CliError> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The error for records with no quiet position.
-fn no_samples(a: &TuneArgs, read: &Read) -> CliError {
-    CliError::Usage(format!(
-        "no quiet position in the records: {} read (expected lines as `sente gomoku match --records` writes \
-         them: `game N: black A white B opening H8 J9 moves … result 1-0 (…)`, on a {size}×{size} board: \
-         --size)",
-        read.describe(),
-        size = a.size
-    ))
+/// The quiet positions of `a`'s records, with what was read; a usage error when there is none.
+fn read_samples(a: &TuneArgs, game: Gomoku) -> Result<(Vec<Sample>, Read), CliError> {
+    let mut samples: Vec<Sample> = Vec::new();
+    let read = read_games(a, game, |r, start, g| game_samples(start, &r.moves, r.black_score, g, &mut samples))?;
+    if samples.is_empty() {
+        return Err(CliError::Usage(format!(
+            "no quiet position in the records: {} read (expected lines as `sente gomoku match --records` writes \
+             them: `game N: black A white B opening H8 J9 moves … result 1-0 (…)`, on a {size}×{size} board: \
+             --size)",
+            read.describe(),
+            size = a.size
+        )));
+    }
+    Ok((samples, read))
 }
 
 /// `sente gomoku tune --order`.
@@ -328,11 +333,7 @@ pub fn run(a: &TuneArgs) -> Result<ExitCode, CliError> {
     if a.combos {
         return run_combos(a, game);
     }
-    let mut samples: Vec<Sample> = Vec::new();
-    let read = read_games(a, game, |r, start, g| game_samples(start, &r.moves, r.black_score, g, &mut samples))?;
-    if samples.is_empty() {
-        return Err(no_samples(a, &read));
-    }
+    let (samples, read) = read_samples(a, game)?;
     let (start, start_classes, start_tempo) =
         if a.from_current { (SCORE, CLASS_SCORE, TEMPO) } else { (HAND_SCORE, HAND_CLASS, HAND_TEMPO) };
     let tempos: Vec<i32> = a.tempo.map_or_else(|| TEMPOS.collect(), |t| vec![t]);
