@@ -289,3 +289,18 @@ fn the_timed_bench_reports_every_position_and_a_total() {
     let out = sente(&["gomoku", "bench", "--threads", "2"], "");
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn the_bench_takes_a_rule() {
+    let out = sente(&["gomoku", "bench", "--rule", "renju", "--depth", "3"], "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert_eq!(stdout.lines().count(), 9, "{stdout}");
+    assert!(stdout.lines().last().is_some_and(|l| l.starts_with("total: 8 positions, depth 3, nodes ")), "{stdout}");
+    let out = sente(&["gomoku", "bench", "--rule", "caro"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("--rule"), "{}", text(&out.stderr));
+    // The VCF suite is freestyle's.
+    let out = sente(&["gomoku", "bench", "--rule", "renju", "--vcf", "suite.txt"], "");
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -63,6 +63,7 @@ space and the row counted from the top line, 1-19. Bad input: a message on stder
     /// Benchmark: a fixed position set searched to a fixed depth by one thread; deterministic nodes and nodes/s.
     #[command(after_help = "Examples:\n  sente gomoku bench --depth 8\n  \
 sente gomoku bench --size 19 --time-ms 300 --threads 2   the engine's whole decision by the clock: depth, nodes\n  \
+sente gomoku bench --rule renju --depth 8   the same positions' kind, made and searched under renju\n  \
 sente gomoku bench --vcf crates/gomoku/tests/data/vcf.txt   time the VCF solver on every suite position")]
     Bench {
         /// Search depth in plies.
@@ -71,6 +72,9 @@ sente gomoku bench --vcf crates/gomoku/tests/data/vcf.txt   time the VCF solver 
         /// Board side.
         #[arg(long, default_value_t = 15)]
         size: usize,
+        /// Rule: freestyle, exact or renju (the positions are made and searched under it).
+        #[arg(long, default_value = "freestyle", conflicts_with = "vcf")]
+        rule: String,
         /// Instead, give the engine's whole decision (threat solvers, then the search on --threads threads) this
         /// many milliseconds for every position, as a match would, and report the depth it reached and its
         /// nodes (which vary from run to run).
@@ -195,8 +199,10 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         Cmd::Nptu { colour, time_ms, threads, nodes } => nptu(colour, time_ms, threads, nodes),
         Cmd::Pbrain(a) => pbrain(&a),
         Cmd::Bench { vcf: Some(file), size, .. } => bench_vcf(&file, size),
-        Cmd::Bench { size, time_ms: Some(ms), threads, vcf: None, .. } => bench_timed(ms, threads as usize, size),
-        Cmd::Bench { depth, size, vcf: None, .. } => bench(depth, size),
+        Cmd::Bench { size, rule, time_ms: Some(ms), threads, vcf: None, .. } => {
+            bench_timed(ms, threads as usize, &bench_game(size, &rule)?)
+        }
+        Cmd::Bench { depth, size, rule, vcf: None, .. } => bench(depth, &bench_game(size, &rule)?),
         Cmd::Match(a) => matches::run(&a),
         Cmd::Gauntlet(a) => super::gauntlet::run(&a),
         Cmd::Contest(a) => super::contest::run(&a),
@@ -260,8 +266,14 @@ fn pbrain(a: &PbrainArgs) -> Result<ExitCode, CliError> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn bench(depth: u32, size: usize) -> Result<ExitCode, CliError> {
-    let game = Gomoku::new(size, Rule::Freestyle).map_err(|e| CliError::Usage(e.to_string()))?;
+/// The bench's game: `size` and the rule named `rule`, or a usage error.
+fn bench_game(size: usize, rule: &str) -> Result<Gomoku, CliError> {
+    let rule: Rule = rule.parse().map_err(|e: sente_gomoku::Error| CliError::Usage(format!("--rule: {e}")))?;
+    Gomoku::new(size, rule).map_err(|e| CliError::Usage(e.to_string()))
+}
+
+fn bench(depth: u32, game: &Gomoku) -> Result<ExitCode, CliError> {
+    let game = *game;
     let lines = sente_gomoku::bench::run(game, depth);
     let mut out = String::new();
     let (mut nodes, mut time) = (0u64, Duration::ZERO);
@@ -290,9 +302,9 @@ fn bench(depth: u32, size: usize) -> Result<ExitCode, CliError> {
 
 /// `bench --time-ms`: the engine's decision by the clock on every bench position, with fresh tables for each (as
 /// a new game would have).
-fn bench_timed(ms: u64, threads: usize, size: usize) -> Result<ExitCode, CliError> {
+fn bench_timed(ms: u64, threads: usize, game: &Gomoku) -> Result<ExitCode, CliError> {
     use sente_gomoku::engine::{Engine, ThinkLimits};
-    let game = Gomoku::new(size, Rule::Freestyle).map_err(|e| CliError::Usage(e.to_string()))?;
+    let game = *game;
     let limits = ThinkLimits { time: Some(Duration::from_millis(ms)), ..ThinkLimits::default() };
     let mut engine = Engine::new(threads, 64);
     let mut out = String::new();
