@@ -48,12 +48,13 @@ fn walk(game: Gomoku, games: usize, seed: u64, mut check: impl FnMut(&mut Positi
     }
 }
 
-const GAMES: [(usize, Rule, usize); 6] = [
+const GAMES: [(usize, Rule, usize); 7] = [
     (15, Rule::Freestyle, 6),
     (19, Rule::ExactFive, 3),
     (7, Rule::Freestyle, 20),
     (6, Rule::ExactFive, 20),
     (9, Rule::Renju, 6),
+    (15, Rule::Renju, 6),
     (26, Rule::Freestyle, 1),
 ];
 
@@ -75,11 +76,11 @@ fn leaf_values_equal_playing_the_move() {
                     ends += usize::from(quick.1);
                 }
                 assert_eq!(*pos, before);
-                checked += 1;
+                checked += usize::from(rule != Rule::Renju);
             }
         });
     }
-    // The shortcut must actually be taken (renju and double opposing fives excepted), wins and draws included.
+    // The shortcut must actually be taken outside renju (double opposing fives excepted), wins and draws included.
     assert!(shortcuts * 10 > checked * 8, "{shortcuts} of {checked}");
     assert!(ends > 0);
 }
@@ -104,4 +105,24 @@ fn searched_moves_equal_legal_moves_then_select_moves() {
             }
         });
     }
+}
+
+/// Renju's black moves in `searched_moves` check only the cells within two steps of a stone for forbidden points:
+/// every forbidden point found on random renju games is one of them.
+#[test]
+fn forbidden_points_lie_near_stones() {
+    let mut forbidden = 0;
+    for (size, seed) in [(15, 5), (9, 6), (19, 7)] {
+        let game = Gomoku::new(size, Rule::Renju).expect("size");
+        walk(game, 6, seed, |pos| {
+            let near = pos.candidate_rows();
+            for i in 0..size * size {
+                if pos.is_forbidden(Move(i as u16)) {
+                    assert!((near[i / size] >> (i % size)) & 1 != 0, "cell {i} far from the stones\n{pos:?}");
+                    forbidden += 1;
+                }
+            }
+        });
+    }
+    assert!(forbidden > 20, "{forbidden} forbidden points met");
 }

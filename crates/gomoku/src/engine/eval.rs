@@ -414,21 +414,32 @@ impl Evaluator<Position> for GomokuEval {
 
     /// The same moves as the default (legal moves, then [`GomokuEval::select_moves`]) without building the legal
     /// list: outside renju's black moves every empty cell is legal, so the near cells come straight from the
-    /// occupancy rows. Renju's black moves, the root whitelist and the empty board take the default path.
+    /// occupancy rows. Renju's black moves check only the near cells for forbidden points: a forbidden point
+    /// needs a black stone within two steps on one of its lines (an overline, a four or an open three through
+    /// it), so every cell farther from the stones is legal. The root whitelist and the empty board take the
+    /// default path.
     fn searched_moves(&self, s: &Position, moves: &mut MoveList<Move>) -> bool {
-        let special = s.winner().is_some()
-            || s.stones() == 0
-            || (s.rule() == crate::Rule::Renju && s.to_move() == sente_core::Player::First)
-            || self.root.as_ref().is_some_and(|(hash, _)| *hash == s.hash());
+        let special =
+            s.winner().is_some() || s.stones() == 0 || self.root.as_ref().is_some_and(|(hash, _)| *hash == s.hash());
         let near = s.candidate_rows();
-        if special || near.iter().all(|&r| r == 0) {
-            s.legal_moves(moves);
-            let generated = moves.len();
-            self.select_moves(s, moves);
-            return moves.len() < generated;
+        if !special && near.iter().any(|&r| r != 0) {
+            let empty = s.cells().len() - s.stones();
+            if s.rule() != crate::Rule::Renju || s.to_move() == sente_core::Player::Second {
+                self.forced_or_cut(s, &near, moves, empty);
+                return moves.len() < empty;
+            }
+            fill_near(s, &near, moves);
+            let near_count = moves.len();
+            moves.retain(|m| !s.is_forbidden(*m));
+            if !moves.is_empty() {
+                let legal = empty - (near_count - moves.len());
+                self.narrow(s, moves, legal);
+                return moves.len() < legal;
+            }
         }
-        let legal = s.cells().len() - s.stones();
-        self.forced_or_cut(s, &near, moves, legal);
-        moves.len() < legal
+        s.legal_moves(moves);
+        let generated = moves.len();
+        self.select_moves(s, moves);
+        moves.len() < generated
     }
 }
