@@ -5,7 +5,8 @@
 //! cells that would turn it into a straight four is itself not forbidden, which makes the definition recursive; the
 //! recursion is cut after a few levels, as most renju programs do. The incremental patterns answer the common case
 //! at once; only a cell with two open threes needs the recursive check, which works on a scratch copy of the board
-//! reading window codes straight from the cells.
+//! reading window codes straight from the cells. The threat solvers ask the same of their light line words
+//! ([`forbidden_given`]).
 
 use crate::patterns::{self, BLACK, EMPTY, F3, F4, FIVE, OVERLINE, Pat, PatternTable, WALL};
 use crate::position::{DIRS, Position};
@@ -24,6 +25,19 @@ pub(crate) fn forbidden(pos: &Position, index: usize) -> bool {
             scratch.real_threes(index, pats, 0) >= 2
         }
     }
+}
+
+/// [`forbidden`] for a board the caller holds apart from a position (the threat solvers' light line words):
+/// `levels` are black's four levels on the empty cell `index`, and `board` gives the cells (as
+/// [`Position::cells`]) when two open threes need the recursive check.
+pub(crate) fn forbidden_given(
+    levels: [Pat; 4],
+    index: usize,
+    dims: Dims,
+    table: &'static PatternTable,
+    board: impl FnOnce() -> Vec<u8>,
+) -> bool {
+    quick(levels).unwrap_or_else(|| Scratch { board: board(), dims, table }.real_threes(index, levels, 0) >= 2)
 }
 
 fn table(pos: &Position) -> &'static PatternTable {

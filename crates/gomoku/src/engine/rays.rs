@@ -6,14 +6,16 @@
 //!
 //! [`Rays`] is in step with the position's kept levels while none of the solver's stones is on the lines, so it
 //! answers the root's queries (the first fives and fours of a sequence) from those, and reads the lines only
-//! below the root, where the queries are the fives after a four or a block and the fours after a four. Renju is
-//! left to the position (a stone there can lift a forbidden point anywhere), and so are boards wider than 22
-//! cells, whose lines do not fit a word with their walls: their positions keep no line words.
+//! below the root, where the queries are the fives after a four or a block and the fours after a four. Under renju
+//! black's forbidden points are judged below the root from the levels read off the lines (and, for two open
+//! threes, from the cells the words hold), afresh at every query, since a stone can lift or make one anywhere.
+//! Boards wider than 22 cells are left to the position: their lines do not fit a word with their walls, so their
+//! positions keep no line words.
 
-use super::threats::{self, ThreatBoard, strength_of};
-use crate::Gomoku;
+use super::threats::{self, BLACK_INDEX, ThreatBoard, strength_of};
 use crate::patterns::{FIVE, HALF, Pat, PatternTable, is_four};
 use crate::position::{Move, Position, RayGeo};
+use crate::{Gomoku, Rule, renju};
 
 /// The light board: the position with the solver's stones on its line words only.
 pub(crate) struct Rays<'p> {
@@ -26,8 +28,7 @@ pub(crate) struct Rays<'p> {
 }
 
 impl<'p> Rays<'p> {
-    /// The light board of `pos`, or `None` where the position keeps no line words (renju, or a board wider than
-    /// 22 cells).
+    /// The light board of `pos`, or `None` where the position keeps no line words (a board wider than 22 cells).
     pub(crate) fn of(pos: &'p mut Position) -> Option<Rays<'p>> {
         pos.rays()?;
         let (table, hash) = (pos.pattern_table(), sente_core::State::hash(&*pos));
@@ -139,6 +140,21 @@ impl<'p> Rays<'p> {
     fn makes_four_at(&self, i: usize, color: usize) -> bool {
         self.levels(i, color).iter().any(|&p| is_four(p))
     }
+
+    /// Whether black may not play the empty cell `i` under renju, judged on the lines (the solver's stones
+    /// included).
+    fn forbidden_on_lines(&self, i: usize) -> bool {
+        let board = || {
+            let (g, w) = self.lines();
+            (0..g.rows * g.cols).map(|c| ((w[usize::from(g.line[c][0])] >> g.shift[c][0]) & 3) as u8).collect()
+        };
+        renju::forbidden_given(self.levels(i, BLACK_INDEX), i, self.pos.dims(), self.table, board)
+    }
+
+    /// Whether `color`'s fours need a legality check: black's under renju.
+    fn binds(&self, color: usize) -> bool {
+        color == BLACK_INDEX && self.pos.rule() == Rule::Renju
+    }
 }
 
 /// Below the root every query is read from the lines. Two of them rest on what the solver's sequences are: a
@@ -193,6 +209,16 @@ impl ThreatBoard for Rays<'_> {
         if self.placed == 0 {
             return threats::four_moves(self.pos, color, out);
         }
+        self.four_cells(color, out);
+        if self.binds(color) {
+            out.retain(|m| !self.forbidden_on_lines(m.index()));
+        }
+    }
+
+    fn four_cells(&self, color: usize, out: &mut Vec<Move>) {
+        if self.placed == 0 {
+            return threats::four_cells(self.pos, color, out);
+        }
         self.scan(|_| true, out);
         self.keep_fours(color, out);
     }
@@ -214,8 +240,11 @@ impl ThreatBoard for Rays<'_> {
         self.keep_fours(color, out);
     }
 
-    fn legal_for(&self, _color: usize, _m: Move) -> bool {
-        true
+    fn legal_for(&self, color: usize, m: Move) -> bool {
+        if !self.binds(color) {
+            return true;
+        }
+        if self.placed == 0 { threats::legal_for(self.pos, color, m) } else { !self.forbidden_on_lines(m.index()) }
     }
 
     fn makes_four(&self, m: Move, color: usize) -> bool {
@@ -252,13 +281,13 @@ mod tests {
     use crate::rules::Rule;
     use sente_core::{Game, MoveList, State};
 
-    /// Along random games on boards from 5 to 22 cells (the widest with line words) under both rules, every empty
-    /// cell's levels read from the lines equal the position's kept levels, with the light board's own stones
+    /// Along random games on boards from 5 to 22 cells (the widest with line words) under every rule, every empty
+    /// cell's levels read from the lines equal the position's kept levels, and so does black's renju legality, with the light board's own stones
     /// placed and taken back in between; and the lines say which cells are near on a line as the coordinates do.
     #[test]
     fn levels_read_from_the_lines_are_the_positions() {
-        let mut seed = 17;
-        for rule in [Rule::Freestyle, Rule::ExactFive] {
+        let (mut seed, mut forbids) = (17, 0);
+        for rule in [Rule::Freestyle, Rule::ExactFive, Rule::Renju] {
             for side in [5, 9, 15, 19, 22] {
                 let mut pos = Gomoku::new(side, rule).unwrap().initial_state();
                 let mut moves = MoveList::new();
@@ -272,6 +301,11 @@ mod tests {
                         if rays.is_empty(i) {
                             for c in 0..2 {
                                 assert_eq!(rays.levels(i, c), rays.pos.pats(i, c), "{rule} {side} cell {i} colour {c}");
+                            }
+                            if rule == Rule::Renju {
+                                let forbidden = rays.pos.is_forbidden(Move(i as u16));
+                                assert_eq!(rays.forbidden_on_lines(i), forbidden, "{side} cell {i}");
+                                forbids += usize::from(forbidden);
                             }
                         }
                     }
@@ -291,6 +325,6 @@ mod tests {
             }
         }
         assert!(Rays::of(&mut Gomoku::new(23, Rule::Freestyle).unwrap().initial_state()).is_none());
-        assert!(Rays::of(&mut Gomoku::new(15, Rule::Renju).unwrap().initial_state()).is_none());
+        assert!(forbids > 10, "{forbids} forbidden points met");
     }
 }

@@ -80,6 +80,13 @@ pub fn five_cells_after(pos: &Position, color: usize, last: Move, out: &mut Vec<
 /// Cells where `color` makes a four (of any kind) and may legally play, strongest first (straight and double fours
 /// before simple ones).
 pub fn four_moves(pos: &Position, color: usize, out: &mut Vec<Move>) {
+    four_cells(pos, color, out);
+    out.retain(|&m| legal_for(pos, color, m));
+}
+
+/// Cells where `color` makes a four (of any kind), legal or not (renju's forbidden points for black included), in
+/// [`four_moves`]'s order.
+pub fn four_cells(pos: &Position, color: usize, out: &mut Vec<Move>) {
     // The cells' kept four counters answer with one load a cell (`cells_where(pos, color, is_four, out)` reads
     // the four levels).
     out.clear();
@@ -89,18 +96,17 @@ pub fn four_moves(pos: &Position, color: usize, out: &mut Vec<Move>) {
         }
         true
     });
-    out.retain(|&m| legal_for(pos, color, m));
     out.sort_by_key(|&m| std::cmp::Reverse(strength(pos, color, m)));
 }
 
-/// [`four_moves`] after `color` made a four on `four` and the other colour answered, given `before`, the list
-/// [`four_moves`] gave just before that four (or part of it): the cells of `before` that still make a four and
-/// those on the lines through `four` that make one, in [`four_moves`]'s order, found without scanning the board.
+/// [`four_cells`] after `color` made a four on `four` and the other colour answered, given `before`, the list
+/// [`four_cells`] gave just before that four (or part of it): the cells of `before` that still make a four and
+/// those on the lines through `four` that make one, in [`four_cells`]'s order, found without scanning the board.
 /// With the whole list before, that is the whole list now: a stone only changes the fours of cells on its four
-/// lines, at most four steps away, and the answer only takes fours away. Renju is excluded (a stone can lift a
-/// forbidden point elsewhere): the caller scans instead.
+/// lines, at most four steps away, and the answer only takes fours away. Legality is not read: under renju a stone
+/// can lift or make a forbidden point elsewhere, so black's lists keep the forbidden cells and the caller filters
+/// them at each step; outside renju's black moves this is [`four_moves`]'s list.
 pub fn four_moves_after(pos: &Position, color: usize, before: &[Move], four: Move, out: &mut Vec<Move>) {
-    debug_assert!(pos.rule() != Rule::Renju);
     out.clear();
     let flag = FLAG_FOUR << color;
     out.extend(before.iter().copied().filter(|m| pos.has_flag(m.index(), flag)));
@@ -112,7 +118,7 @@ pub fn four_moves_after(pos: &Position, color: usize, before: &[Move], four: Mov
     out.sort_by_key(|&m| std::cmp::Reverse(strength(pos, color, m)));
     debug_assert!({
         let mut all = Vec::new();
-        four_moves(pos, color, &mut all);
+        four_cells(pos, color, &mut all);
         let cols = usize::from(pos.dims().cols);
         all.retain(|m| before.contains(m) || on_a_line_within_four(m.index(), four.index(), cols));
         all == *out
@@ -172,7 +178,9 @@ pub(crate) trait ThreatBoard {
     fn five_cells_after(&self, color: usize, last: Move, out: &mut Vec<Move>);
     /// [`four_moves`].
     fn four_moves(&self, color: usize, out: &mut Vec<Move>);
-    /// [`four_moves_after`] (never asked under renju).
+    /// [`four_cells`].
+    fn four_cells(&self, color: usize, out: &mut Vec<Move>);
+    /// [`four_moves_after`].
     fn four_moves_after(&self, color: usize, before: &[Move], four: Move, out: &mut Vec<Move>);
     /// [`legal_for`].
     fn legal_for(&self, color: usize, m: Move) -> bool;
@@ -212,6 +220,9 @@ impl ThreatBoard for Position {
     }
     fn four_moves(&self, color: usize, out: &mut Vec<Move>) {
         four_moves(self, color, out);
+    }
+    fn four_cells(&self, color: usize, out: &mut Vec<Move>) {
+        four_cells(self, color, out);
     }
     fn four_moves_after(&self, color: usize, before: &[Move], four: Move, out: &mut Vec<Move>) {
         four_moves_after(self, color, before, four, out);

@@ -144,6 +144,7 @@ impl<'b> Solver<'b> {
             self.line.push(f);
             return true;
         }
+        let renju_black = att == super::threats::BLACK_INDEX && pos.game().rule() == Rule::Renju;
         // The same stones can be searched for either attacker (a VCT asks about the defender's fours too), and a
         // thread's table outlives a game, so the key also names the rule and board: a failure under one rule or
         // size says nothing about another. A known failure is answered before any move is listed.
@@ -170,17 +171,20 @@ impl<'b> Solver<'b> {
             }
         } else {
             full = true;
+            // Under renju black's list keeps its forbidden fours (a later stone can lift them): the tries drop them.
             match before {
-                Some((fours, four)) if pos.game().rule() != Rule::Renju => {
-                    pos.four_moves_after(att, fours, four, &mut list);
-                }
-                _ => pos.four_moves(att, &mut list),
+                Some((fours, four)) => pos.four_moves_after(att, fours, four, &mut list),
+                None if renju_black => pos.four_cells(att, &mut list),
+                None => pos.four_moves(att, &mut list),
             }
         }
         // The moves tried: after the first four, in the related form, only the fours near the sequence's own. The
         // next node's list is read from `list`, every four: a four dropped here may be related there.
         let mut tries = self.lists.pop().unwrap_or_default();
         tries.clone_from(&list);
+        if full && renju_black {
+            tries.retain(|&m| pos.legal_for(att, m));
+        }
         if full && self.related && before.is_some() {
             // The attacker's stones of this sequence are the line's even entries (attacker and defender
             // alternate: every attacking move is a four, every defence its forced block).
@@ -451,15 +455,15 @@ mod tests {
     const HORIZON_DEPTH_FOR_TEST: u32 = 12;
 
     /// The search of [`vcf_len`] (related fours) and of [`find_vcf`] (every four) visits the same nodes in the
-    /// same order and proves the same lines on the light line words as on the position, for both colours, under the two rules the light board serves, on
-    /// boards of 15 and 19: from the timed bench's positions and along random continuations of them that make
+    /// same order and proves the same lines on the light line words as on the position, for both colours, under
+    /// every rule, on boards of 15 and 19: from the timed bench's positions and along random continuations of them that make
     /// no five and no open four (and the position is given back unchanged).
     #[test]
     fn the_light_board_searches_as_the_position_does() {
         use crate::patterns::{D4, F4, FIVE};
         let (mut searched, mut won) = (0, 0);
-        for (rule, size) in [(Rule::Freestyle, 15), (Rule::ExactFive, 15), (Rule::Freestyle, 19), (Rule::ExactFive, 19)]
-        {
+        let games = [Rule::Freestyle, Rule::ExactFive, Rule::Renju].into_iter().flat_map(|r| [(r, 15), (r, 19)]);
+        for (rule, size) in games {
             let game = Gomoku::new(size, rule).unwrap();
             for (k, start) in crate::bench::search_positions(game).into_iter().enumerate() {
                 let mut pos = start;

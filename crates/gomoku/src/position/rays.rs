@@ -1,13 +1,13 @@
 //! The position's line words: every row, column and diagonal as one 64-bit word of two-bit cells (empty, black,
 //! white, wall), kept by play and undo beside the per-cell levels (four bit operations a stone). They let the
 //! horizon VCF ([`crate::engine::vcf`]) place its sequences' stones on the lines alone and read a cell's level in
-//! one direction from the window code cut out of its line's word. Renju's positions keep none (a stone there can
-//! lift a forbidden point anywhere, which the lines do not track), nor do boards wider than [`MAX_RAY_SIDE`], whose
+//! one direction from the window code cut out of its line's word (renju's forbidden points too, from those levels
+//! and, for two open threes, from the cells the words hold). Boards wider than [`MAX_RAY_SIDE`] keep none: their
 //! lines with their walls do not fit a word.
 
 use super::Position;
 use crate::patterns::HALF;
-use crate::rules::{Gomoku, Rule};
+use crate::rules::Gomoku;
 
 /// The widest board (in rows and columns) whose lines fit a word: `HALF` wall cells each side plus the line.
 pub const MAX_RAY_SIDE: usize = 32 - 2 * HALF as usize;
@@ -35,7 +35,7 @@ impl RayGeo {
     pub(crate) fn of(game: Gomoku) -> Option<RayGeo> {
         let dims = game.dims();
         let (rows, cols) = (usize::from(dims.rows), usize::from(dims.cols));
-        (game.rule() != Rule::Renju && rows <= MAX_RAY_SIDE && cols <= MAX_RAY_SIDE).then(|| RayGeo::new(rows, cols))
+        (rows <= MAX_RAY_SIDE && cols <= MAX_RAY_SIDE).then(|| RayGeo::new(rows, cols))
     }
 
     fn new(rows: usize, cols: usize) -> RayGeo {
