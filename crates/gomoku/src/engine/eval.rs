@@ -159,6 +159,17 @@ impl GomokuEval {
     }
 }
 
+/// Whether a corner of `s` other than cell `besides` is empty with no stone within two steps: a cell black may
+/// play under renju whatever stone goes on `besides` (a forbidden point needs a black stone within two steps on
+/// one of its lines).
+fn open_corner(s: &Position, besides: usize) -> bool {
+    let d = s.dims();
+    let (rows, cols) = (usize::from(d.rows), usize::from(d.cols));
+    [0, cols - 1, (rows - 1) * cols, rows * cols - 1]
+        .into_iter()
+        .any(|c| c != besides && s.near(c) == 0 && s.cell(c) == 0)
+}
+
 /// [`GomokuEval::evaluate`]'s verdict for colour `me` to move from a position's totals and counters, or, when the
 /// opponent has two or more (cell, direction) fives, `Err` with the plain pattern balance (the caller looks for
 /// the cells).
@@ -235,15 +246,16 @@ impl Evaluator<Position> for GomokuEval {
         })
     }
 
-    /// Outside renju (whose outcome needs black's legal moves), the leaf after `m` is judged from the totals and
-    /// counters the move would leave ([`Position::tally_after`]), without playing it: a five ends the game, a full
-    /// board draws, and the rest is [`GomokuEval::evaluate`]'s verdict unless it would have to look for the
-    /// cells of two opposing fives.
+    /// The leaf after `m` is judged from the totals and counters the move would leave
+    /// ([`Position::tally_after`]), without playing it: a five ends the game, a full board draws, and the rest is
+    /// [`GomokuEval::evaluate`]'s verdict unless it would have to look for the cells of two opposing fives. Under
+    /// renju, after a white move, black must have a legal move for that: a corner with no stone within two steps
+    /// (so no forbidden point) vouches for one; without such a corner the move is played instead.
     fn leaf_value(&self, s: &Position, m: Move, ply: i32) -> Option<(Value, bool)> {
-        if s.rule() == crate::Rule::Renju {
+        let (i, mover) = (m.index(), s.to_move().index());
+        if s.rule() == crate::Rule::Renju && mover != BLACK_INDEX && !open_corner(s, i) {
             return None;
         }
-        let (i, mover) = (m.index(), s.to_move().index());
         if s.makes_five(i, mover) {
             return Some((Value::loss_in(ply), true));
         }
