@@ -89,13 +89,16 @@ fn the_wide_set_tunes_seventeen_weights_and_names_itself_in_the_header() {
     assert!(source.contains(" --set wide --from tuned "), "{source}");
 }
 
-/// `--set combos` tunes twelve cell combinations and prints their weights as a `combos=` text; with `--out` (which
-/// writes `engine/played.rs`, holding no combinations) it is a usage error (exit 2) before any game.
+/// `--set combos` tunes twelve cell combinations and prints their weights as a `combos=` text; `--out` writes them
+/// as `engine/combined.rs` (the combinations alone), which only a start with the compiled levels, classes and tempo
+/// may do (else a usage error, exit 2, before any game).
 #[test]
-fn the_combinations_set_prints_its_weights_and_refuses_out() {
+fn the_combinations_set_prints_and_writes_its_weights() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("combined.rs");
     let args =
         ["gomoku", "spsa", "--iterations", "2", "--nodes", "600", "--seed", "3", "--rate", "3", "--set", "combos"];
-    let p = sente(&[&args[..], &["--from", "combos="]].concat(), "");
+    let p = sente(&[&args[..], &["--from", "combos=", "--out", out.to_str().unwrap()]].concat(), "");
     assert_eq!(p.status.code(), Some(0), "{}", text(&p.stderr));
     let stdout = text(&p.stdout);
     let end = stdout.lines().find(|l| l.starts_with("theta at the end: ")).unwrap();
@@ -104,7 +107,11 @@ fn the_combinations_set_prints_its_weights_and_refuses_out() {
     let result = stdout.lines().find(|l| l.starts_with("result ")).unwrap();
     let combos = result.split(";combos=").nth(1).unwrap();
     assert!(combos.split(',').all(|e| e.contains('+') && e.contains(':')), "{result}");
+    let source = std::fs::read_to_string(&out).unwrap();
+    assert!(source.contains(" --set combos --from combos= "), "{source}");
+    assert!(source.contains(&format!("//! {result}")), "{source}");
+    assert!(source.contains("pub const COMBINED: [i32; COMBOS] = ["), "{source}");
     let p = sente(&[&args[..], &["--out", "played.rs"]].concat(), "");
     assert_eq!(p.status.code(), Some(2));
-    assert!(text(&p.stderr).contains("holds no combinations"), "{}", text(&p.stderr));
+    assert!(text(&p.stderr).contains("--from must keep the compiled"), "{}", text(&p.stderr));
 }

@@ -9,7 +9,8 @@
 //! when stderr is not a terminal, a plain line every twentieth of the run: [`progress_line`]); `--log` writes θ after
 //! each (the file is rewritten after every batch); the result is the mean θ over the second half
 //! of the run, printed as a `--weights` text (to verify with `sente gomoku match`) and, with `--out`, written as a Rust
-//! source file (`crates/gomoku/src/engine/played.rs` is made so; its header holds the command). Ctrl-C stops after the
+//! source file (`crates/gomoku/src/engine/played.rs` is made so; its header holds the command; `--set combos` writes
+//! `crates/gomoku/src/engine/combined.rs`, the combinations alone). Ctrl-C stops after the
 //! games in progress and keeps the iterations finished.
 
 use crate::check::runner::catch_signals;
@@ -65,7 +66,8 @@ pub struct SpsaArgs {
     /// Write θ after every iteration here, one JSON object a line (rewritten after every batch, to follow a run).
     #[arg(long)]
     log: Option<PathBuf>,
-    /// Write the averaged weights as a Rust source file here (e.g. crates/gomoku/src/engine/played.rs).
+    /// Write the averaged weights as a Rust source file here (crates/gomoku/src/engine/played.rs; with `--set
+    /// combos`, crates/gomoku/src/engine/combined.rs, the combinations alone).
     #[arg(long)]
     out: Option<PathBuf>,
 }
@@ -110,6 +112,34 @@ fn shell_word(word: &str) -> String {
     } else {
         format!("'{}'", word.replace('\'', r"'\''"))
     }
+}
+
+/// Whether `start` differs from the compiled weights in its combinations at most: what `--set combos --out` needs,
+/// since engine/combined.rs holds the combinations alone.
+fn only_combos_differ(start: &EvalParams) -> bool {
+    let c = EvalParams::COMPILED;
+    start.levels == c.levels && start.classes == c.classes && start.tempo == c.tempo
+}
+
+/// The generated combination table of a `--set combos` run: the averaged combination weights, with the command
+/// and the summary of the run in its header.
+fn combos_source(a: &SpsaArgs, result: &EvalParams, summary: &str) -> String {
+    let mut s = String::from(
+        "//! Cell-combination weights tuned by self-play with `sente gomoku spsa --set combos` (generated: edit by \
+         running the command again).\n//!\n//! Made by:\n//! ```text\n",
+    );
+    let _ = writeln!(s, "//! {}\n//! ```", command_line(a));
+    for line in summary.lines() {
+        let _ = writeln!(s, "//! {line}");
+    }
+    let list: Vec<String> = result.combos.iter().map(i32::to_string).collect();
+    let _ = writeln!(
+        s,
+        "\nuse crate::combos::COMBOS;\n\n/// What each combination adds to its cell's class weight, indexed like \
+         [`crate::patterns::COMBO_EXTRA`].\n#[rustfmt::skip]\npub const COMBINED: [i32; COMBOS] = [{}];",
+        list.join(", ")
+    );
+    s
 }
 
 /// Tuned weights by name, as `F2 22, B3 24, …`.
@@ -188,14 +218,14 @@ pub fn run(a: &SpsaArgs) -> Result<ExitCode, CliError> {
     if !(a.rate.is_finite() && a.rate > 0.0) {
         return Err(CliError::Usage(format!("--rate {} is not a positive number", a.rate)));
     }
-    if a.set == "combos" && a.out.is_some() {
+    let start = start_weights(&a.from)?;
+    if a.set == "combos" && a.out.is_some() && !only_combos_differ(&start) {
         return Err(CliError::Usage(
-            "--out writes engine/played.rs, which holds no combinations: run --set combos without --out and verify \
-             the printed weights text by a match"
+            "--set combos --out writes engine/combined.rs, the combinations alone: --from must keep the compiled \
+             levels, classes and tempo (e.g. --from 'combos=' or --from compiled)"
                 .into(),
         ));
     }
-    let start = start_weights(&a.from)?;
     let set = weight_set(&a.set)
         .ok_or_else(|| CliError::Usage(format!("--set {}: expected quiet, wide or combos", a.set)))?;
     let exe = std::env::current_exe().map_err(CliError::Io)?;
@@ -285,7 +315,8 @@ pub fn run(a: &SpsaArgs) -> Result<ExitCode, CliError> {
     );
     write_output(Path::new("-"), &summary)?;
     if let Some(p) = &a.out {
-        write_output(p, &source(a, &result, &summary))?;
+        let text = if a.set == "combos" { combos_source(a, &result, &summary) } else { source(a, &result, &summary) };
+        write_output(p, &text)?;
     }
     if settings.interrupt.is_set() {
         return Err(CliError::Other(format!("interrupted after {done} of {} iterations", a.iterations)));
@@ -305,6 +336,28 @@ mod tests {
         }
         use clap::Parser as _;
         Cli::parse_from(["spsa", "--iterations", "4", "--seed", "9", "--from", from]).a
+    }
+
+    /// `--set combos --out` writes the combinations alone, with the command and the summary in the header, and
+    /// only from a start that keeps the compiled levels, classes and tempo.
+    #[test]
+    fn the_combinations_file_holds_the_run_and_its_weights() {
+        let mut result = EvalParams::COMPILED;
+        result.combos[3] = 17;
+        result.combos[sente_gomoku::combos::COMBOS - 1] = -6;
+        let mut a = args("combos=");
+        a.set = "combos".into();
+        let text = combos_source(&a, &result, "4 iterations, 8 games\nresult: combos=X:17\n");
+        assert!(
+            text.contains("//! sente gomoku spsa --iterations 4 ") && text.contains(" --set combos --from combos= ")
+        );
+        assert!(text.contains("//! 4 iterations, 8 games\n//! result: combos=X:17\n"), "{text}");
+        let array = text.lines().last().unwrap();
+        assert!(array.starts_with("pub const COMBINED: [i32; COMBOS] = [0, 0, 0, 17, 0,") && array.ends_with(", -6];"));
+        assert_eq!(array.matches(", ").count(), sente_gomoku::combos::COMBOS - 1);
+        assert!(only_combos_differ(&start_weights("combos=").unwrap()));
+        assert!(only_combos_differ(&result));
+        assert!(!only_combos_differ(&start_weights("tempo=11").unwrap()));
     }
 
     /// Without a terminal the run reports every twentieth of its iterations, whatever the batch size, and at the end.
