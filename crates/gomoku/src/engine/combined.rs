@@ -3,7 +3,7 @@
 //! None is in force: every combination adds nothing, so a cell is worth its class. `sente gomoku tune --combos`
 //! writes this file with fitted weights (its header then holds the command). The Texel fit on the checked-in
 //! records lowered the held-out loss but lost in self-play (−13, −27..+0 over 600 opening pairs), and twelve
-//! weights tuned by self-play (`sente gomoku spsa --set combos`) were level (+8, −1..+16 over 1,200 pairs):
+//! weights tuned by self-play (`sente gomoku spsa --set combos`) were level (+5, −2..+13 over 1,800 pairs):
 //! docs/gomoku.md, "Cell combinations in the evaluation".
 
 use crate::combos::COMBOS;
