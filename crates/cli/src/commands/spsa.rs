@@ -132,13 +132,8 @@ fn combos_source(a: &SpsaArgs, result: &EvalParams, summary: &str) -> String {
     for line in summary.lines() {
         let _ = writeln!(s, "//! {line}");
     }
-    let list: Vec<String> = result.combos.iter().map(i32::to_string).collect();
-    let _ = writeln!(
-        s,
-        "\nuse crate::combos::COMBOS;\n\n/// What each combination adds to its cell's class weight, indexed like \
-         [`crate::patterns::COMBO_EXTRA`].\n#[rustfmt::skip]\npub const COMBINED: [i32; COMBOS] = [{}];",
-        list.join(", ")
-    );
+    s.push_str("\nuse crate::combos::COMBOS;\n\n");
+    s.push_str(&super::tune::combined_table(&result.combos));
     s
 }
 

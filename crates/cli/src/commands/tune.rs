@@ -219,14 +219,19 @@ fn combos_source(a: &TuneArgs, combos: &[i32], summary: &str) -> String {
         summary,
         "crate::combos::COMBOS",
     );
-    let list: Vec<String> = combos.iter().map(i32::to_string).collect();
-    let _ = writeln!(
-        s,
-        "/// What each combination adds to its cell's class weight, indexed like \
-         [`crate::patterns::COMBO_EXTRA`].\n#[rustfmt::skip]\npub const COMBINED: [i32; COMBOS] = [{}];",
-        list.join(", ")
-    );
+    s.push_str(&combined_table(combos));
     s
+}
+
+/// The `COMBINED` declaration of engine/combined.rs holding `combos` (the file's body after its header and `use`
+/// line), as both `tune --combos` and `spsa --set combos` write it.
+pub(crate) fn combined_table(combos: &[i32]) -> String {
+    let list: Vec<String> = combos.iter().map(i32::to_string).collect();
+    format!(
+        "/// What each combination adds to its cell's class weight, indexed like \
+         [`crate::patterns::COMBO_EXTRA`].\n#[rustfmt::skip]\npub const COMBINED: [i32; COMBOS] = [{}];\n",
+        list.join(", ")
+    )
 }
 
 /// `sente gomoku tune --combos`.
