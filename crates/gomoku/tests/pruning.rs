@@ -45,6 +45,25 @@ fn own_closed_three() -> Position {
     board(&[(2, "....o"), (7, "...oxxx"), (12, "..........o")])
 }
 
+/// Black to move with a three closed by white at D8 (E8 F8 G8) and an open two H6 H7 across H8: H8 makes a four and
+/// an open three at once, I8 a lone four.
+fn own_four_three() -> Position {
+    board(&[
+        (0, "o"),
+        (2, "....o"),
+        (5, ".......x"),
+        (6, ".......x"),
+        (7, "...oxxx"),
+        (12, "..........o"),
+        (14, "..............o"),
+    ])
+}
+
+/// White to move with black's three closed at D8 (E8 F8 G8): H8 and I8 would make black a four.
+fn against_closed_three() -> Position {
+    board(&[(2, "....o"), (7, "...oxxx"), (12, "..........o"), (13, "x")])
+}
+
 /// White to move with black's four (E8 F8 G8 H8, D8 blocked): white must stop the five at I8.
 fn against_a_four() -> Position {
     board(&[(2, "o"), (7, "...oxxxx"), (12, "o")])
@@ -253,32 +272,55 @@ fn the_tail_is_searched_far_from_the_horizon_and_shallower() {
     assert_ne!(depth5(&on), depth5(&e));
 }
 
-/// The late-move reductions take plies from a late move that makes an open three, as from any quiet move,
-/// but never from one that makes a four, nor from any move while the opponent has an open three. Each move near the
-/// stones is asked as if it were the sixth tried, at eight plies left.
+/// The late-move reductions take plies from a late move that makes an open three, as from any quiet move, but by
+/// default never from one that makes a four, nor from any move while the opponent has an open three. With
+/// `reduce_lone_fours` set they also take plies from a lone four (one simple four, no three with it, nothing of the
+/// opponent's blocked: it forces one block and is spent), never from a four that comes with an open three or one that
+/// blocks. Each move near the stones is asked as if it were the sixth tried, at eight plies left.
 #[test]
-fn late_moves_that_make_a_three_are_reduced_and_fours_are_not() {
+fn late_threes_are_reduced_and_fours_only_when_lone_and_asked() {
     use sente_gomoku::patterns::{B4, D4, F4, FIVE};
-    let e = GomokuEval::default();
+    let whole = GomokuEval::default();
+    assert!(!whole.reduce_lone_fours);
+    let e = GomokuEval { reduce_lone_fours: true, ..whole.clone() };
     let fours = |p: &Position, c: usize| [B4, F4, D4, FIVE].iter().map(|&l| p.count(c, l)).sum::<u16>();
-    let mut checked = [0, 0];
-    for pos in [own_open_two(), own_closed_three()] {
+    // Threes, lone fours, fours with a three.
+    let mut checked = [0, 0, 0];
+    for pos in [own_open_two(), own_closed_three(), own_four_three()] {
         for m in pos_moves(&pos) {
             let mut after = pos.clone();
             after.play(m);
             let r = e.reduction(&pos, m, 5, 8, false);
+            let made_three = after.count(0, F4) > pos.count(0, F4);
             if after.count(0, FIVE) > 0 {
-                assert_eq!(r, 0, "{m:?} makes a four");
-                checked[1] += 1;
-            } else if after.count(0, F4) > pos.count(0, F4) && fours(&after, 1) == fours(&pos, 1) {
+                assert_eq!(whole.reduction(&pos, m, 5, 8, false), 0, "{m:?} makes a four");
+                if made_three {
+                    assert_eq!(r, 0, "{m:?} makes a four and an open three");
+                    checked[2] += 1;
+                } else {
+                    assert_eq!(r, 2, "{m:?} makes a lone four: reduced as a quiet sixth move at eight plies left");
+                    checked[1] += 1;
+                }
+            } else if made_three && fours(&after, 1) == fours(&pos, 1) {
                 assert_eq!(r, 2, "{m:?} makes an open three: reduced as a quiet sixth move at eight plies left");
                 checked[0] += 1;
             }
         }
     }
-    assert!(checked[0] >= 2 && checked[1] >= 2, "threes and fours among the moves: {checked:?}");
+    assert!(checked[0] >= 2 && checked[1] >= 3 && checked[2] >= 1, "threes and fours among the moves: {checked:?}");
     let pos = against_open_three();
-    assert!(pos_moves(&pos).iter().all(|&m| e.reduction(&pos, m, 5, 8, false) == 0), "no reduction against a three");
+    for eval in [&e, &whole] {
+        assert!(pos_moves(&pos).iter().all(|&m| eval.reduction(&pos, m, 5, 8, false) == 0), "none against a three");
+    }
+    // Black's closed three seen from white's side: the cells where black would make a four are blocks, not reduced.
+    let blocks = against_closed_three();
+    let black_fours: Vec<Move> =
+        pos_moves(&blocks).into_iter().filter(|&m| blocks.tally_after(m.index(), 0).count(0, FIVE) > 0).collect();
+    assert!(!black_fours.is_empty());
+    assert!(black_fours.iter().all(|&m| e.reduction(&blocks, m, 5, 8, false) == 0), "{black_fours:?}");
+    let g = Gomoku::new(15, Rule::Freestyle).expect("size");
+    let nodes = |eval: &GomokuEval| -> u64 { sente_gomoku::bench::run_with(g, 5, eval).iter().map(|l| l.nodes).sum() };
+    assert!(nodes(&e) < nodes(&whole), "reducing lone fours shrinks the bench's tree");
 }
 
 /// The legal moves of `pos` near stones.

@@ -47,6 +47,15 @@ const CELL: [u64; 256] = {
 /// any of them set makes or blocks a four or a five; open threes (bits 0-3) and the potential are left out.
 pub(super) const FOURS_AND_FIVES: u64 = 0x0000_FFF0_0000_FFF0;
 
+/// Whether a [`cell_sum`] says that a stone of colour `me` there makes a *lone four*: exactly one simple four, with
+/// no open three, open or double four or five in another direction, and no four or five of the other colour's
+/// through the cell (so the move blocks nothing). Such a four forces one block and is then spent.
+#[inline]
+pub(super) fn is_lone_four(sum: u64, me: usize) -> bool {
+    let (mine, theirs) = ((sum >> (32 * me)) as u32, (sum >> (32 * (1 - me))) as u32);
+    mine & 0xFFFF == 1 << 4 && theirs & 0xFFF0 == 0
+}
+
 /// The sum of [`CELL`] over a cell's four directions.
 #[inline]
 pub(super) fn cell_sum(s: &Position, i: usize) -> u64 {

@@ -20,7 +20,7 @@
 //!   `select_moves`; play, `evaluate`, undo), read straight from the position's rows, cell words and
 //!   [`Position::tally_after`], so the search is unchanged and cheaper.
 
-use super::cells::{FOURS_AND_FIVES, cell_sum, value_of_lane};
+use super::cells::{FOURS_AND_FIVES, cell_sum, is_lone_four, value_of_lane};
 use super::cut::{fill_near, is_near};
 use super::threats::BLACK_INDEX;
 use super::tune::TEMPO_DENOM;
@@ -62,6 +62,11 @@ pub struct GomokuEval {
     pub extend_forced: bool,
     /// Reduce late quiet moves ([`Evaluator::reduction`]); on by default, with the [`GomokuEval::tail`].
     pub reduce: bool,
+    /// With [`GomokuEval::reduce`], a late move that makes a lone four (one simple four, no open three or second
+    /// four with it, and nothing of the opponent's blocked) is reduced like a quiet one. Such a four forces one
+    /// block and is then spent. Off by default: it halves the depth-10 bench's nodes and plays level in self-play
+    /// (docs/gomoku.md, "Lone fours reduced").
+    pub reduce_lone_fours: bool,
     /// Plies taken off every reduction (the tail's and the late quiet moves') at a principal-variation node, where
     /// the line's value is decided and nodes are few, as chess engines do; 0 by default (1 was measured and not
     /// kept: docs/gomoku.md, "Smaller reductions on the principal variation, more for moves with no history").
@@ -118,6 +123,7 @@ impl Default for GomokuEval {
             root: None,
             extend_forced: true,
             reduce: true,
+            reduce_lone_fours: false,
             pv_relief: 0,
             unguided_depth: 4,
             root_reduce_from: 10,
@@ -152,7 +158,8 @@ impl GomokuEval {
         if opponent_threatens(s) {
             return 0;
         }
-        if cell_sum(s, m.index()) & FOURS_AND_FIVES != 0 {
+        let sum = cell_sum(s, m.index());
+        if sum & FOURS_AND_FIVES != 0 && !(self.reduce_lone_fours && is_lone_four(sum, s.to_move().index())) {
             return 0;
         }
         late_reduction(depth, index)
@@ -366,7 +373,8 @@ impl Evaluator<Position> for GomokuEval {
     /// them are searched shallower first, by more the more plies are left and the later the move
     /// (`round(ln depth · ln (index + 1) / 2)` plies, at least one): not before the fourth move, never while the
     /// opponent threatens (a four or an open three, whose defences [`GomokuEval::select_moves`] has already
-    /// narrowed), and never for a move that makes or blocks a four or a five. A move that makes or blocks an open
+    /// narrowed), and never for a move that makes or blocks a four or a five (with
+    /// [`GomokuEval::reduce_lone_fours`] set, but for a lone four). A move that makes or blocks an open
     /// three is reduced like a quiet one (docs/gomoku.md, "Late threes reduced"): the threat it makes is answered at
     /// the child, and a four that follows is still searched in full. At a principal-variation node (`pv`) either
     /// reduction is [`GomokuEval::pv_relief`] plies smaller.
