@@ -43,9 +43,12 @@ const CELL: [u64; 256] = {
     t
 };
 
+/// The fields of one colour's lane that count fours, open fours and fives (bits 4-15).
+const LANE_FOURS_AND_FIVES: u32 = 0xFFF0;
+
 /// The fields of a [`cell_sum`] that count fours and fives (bits 4-15 of each colour's lane): a move whose sum has
 /// any of them set makes or blocks a four or a five; open threes (bits 0-3) and the potential are left out.
-pub(super) const FOURS_AND_FIVES: u64 = 0x0000_FFF0_0000_FFF0;
+pub(super) const FOURS_AND_FIVES: u64 = (LANE_FOURS_AND_FIVES as u64) << 32 | LANE_FOURS_AND_FIVES as u64;
 
 /// Whether a [`cell_sum`] says that a stone of colour `me` there makes a *lone four*: exactly one simple four, with
 /// no open three, open or double four or five in another direction, and no four or five of the other colour's
@@ -53,7 +56,8 @@ pub(super) const FOURS_AND_FIVES: u64 = 0x0000_FFF0_0000_FFF0;
 #[inline]
 pub(super) fn is_lone_four(sum: u64, me: usize) -> bool {
     let (mine, theirs) = ((sum >> (32 * me)) as u32, (sum >> (32 * (1 - me))) as u32);
-    mine & 0xFFFF == 1 << 4 && theirs & 0xFFF0 == 0
+    // Open threes (bits 0-3) none, fours (4-7) one, open fours (8-11) and fives (12-15) none.
+    mine & 0xFFFF == 1 << 4 && theirs & LANE_FOURS_AND_FIVES == 0
 }
 
 /// The sum of [`CELL`] over a cell's four directions.
