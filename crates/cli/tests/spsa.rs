@@ -115,3 +115,24 @@ fn the_combinations_set_prints_and_writes_its_weights() {
     assert_eq!(p.status.code(), Some(2));
     assert!(text(&p.stderr).contains("--from must keep the compiled"), "{}", text(&p.stderr));
 }
+
+/// The width cut's key is part of the weights: the compiled key named changes nothing, a flat key changes the
+/// search; `--set key` prints a key and has no generated file.
+#[test]
+fn the_key_reaches_the_width_cut_and_the_key_set_prints_it() {
+    let plain = judged(&[]);
+    let compiled =
+        "key_own=0,65,116,632,781,1573,2121,3000,3500,4000,0;key_opp=0,0,0,169,296,923,1324,2500,2800,3500,0";
+    assert_eq!(judged(&["--weights", compiled]), plain);
+    let flat = "key_own=0,1,1,1,1,1,1,3000,3500,4000,0;key_opp=0,0,0,1,1,1,1,2500,2800,3500,0";
+    assert_ne!(judged(&["--weights", flat]), plain);
+    let refused = sente(&["gomoku", "spsa", "--set", "key", "--out", "never.rs"], "");
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(text(&refused.stderr).contains("--set key has no generated file"), "{}", text(&refused.stderr));
+    let args = ["gomoku", "spsa", "--iterations", "2", "--nodes", "600", "--seed", "3", "--rate", "3", "--set", "key"];
+    let p = sente(&args, "");
+    assert_eq!(p.status.code(), Some(0), "{}", text(&p.stderr));
+    let stdout = text(&p.stdout);
+    assert!(stdout.contains(";key_own="), "{stdout}");
+    assert!(stdout.contains("own_F3"), "{stdout}");
+}

@@ -141,6 +141,7 @@ folder (OUT/work/<entry>/game-<n>/), reads the board on stdin (361 characters: 1
 sente gomoku spsa --log spsa.jsonl --out crates/gomoku/src/engine/played.rs\n  \
 sente gomoku spsa --iterations 200 --from compiled     a short run from the weights now\n  \
 sente gomoku spsa --set wide --from compiled     also B2, B4, rarer crossings, tempo\n  \
+sente gomoku spsa --set key --from compiled     the width cut's key (key_own=, key_opp=)\n  \
 sente gomoku match 'pbrain:sente gomoku pbrain --weights \"tempo=10\"' \\\n    \
 'pbrain:sente gomoku pbrain' --games 600 --time-ms 100     verify weights by a match\n\n\
 Iteration k plays opening k of the --seed set twice, colours swapped, between two brains of\n\
@@ -150,7 +151,8 @@ by RATE * c * score * delta (score = (wins - losses) / 2 of the plus side); the 
 the mean theta over the second half of the run. Node budgets make a run reproducible; the\n\
 --parallel iterations of a batch share one theta, so the batch size is part of the result.\n\
 Tuned weights: F2, B3, F3, F4 (levels) and the cell classes of two twos, an open three alone,\n\
-with one or two twos, two threes, a four alone and a four with a two. See docs/gomoku.md.")]
+with one or two twos, two threes, a four alone and a four with a two (--set quiet, the\n\
+default). See docs/gomoku.md for the wide, combos and key sets.")]
     Spsa(super::spsa::SpsaArgs),
     /// An oracle engine judges every move of recorded games: agreement with its move, the drop of its
     /// judgement from one turn to the next, the costliest moves of each player.
@@ -187,8 +189,9 @@ pub struct PbrainArgs {
     /// A node budget per move instead of the clock (deterministic with --threads 1); for tests.
     #[arg(long)]
     nodes: Option<u64>,
-    /// Evaluation weights instead of the compiled ones: `levels=W0,…,W10;classes=C0,…,C25;tempo=T`, any part
-    /// left out keeping its compiled value (what `sente gomoku spsa` prints and plays with).
+    /// Evaluation weights instead of the compiled ones: `levels=W0,…,W10;classes=C0,…,C25;tempo=T`, with
+    /// `combos=NAME:W,…` and the width cut's key `key_own=K0,…,K10;key_opp=K0,…,K10`, any part left out keeping
+    /// its compiled value (what `sente gomoku spsa` prints and plays with).
     #[arg(long, value_name = "WEIGHTS")]
     weights: Option<String>,
 }

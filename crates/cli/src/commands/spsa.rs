@@ -57,8 +57,10 @@ pub struct SpsaArgs {
     /// The weights tuned: `quiet` (the open two, closed and open threes, straight four and the common cell classes
     /// up to a four with a two), `wide` (those, the closed two and four, two threes with twos, a four with two twos
     /// and the tempo) or `combos` (twelve common cell combinations, each added to its class: an open three or a
-    /// four with a two or a closed three, two twos, the closed two's crossings).
-    #[arg(long, default_value = "quiet", value_parser = ["quiet", "wide", "combos"])]
+    /// four with a two or a closed three, two twos, the closed two's crossings) or `key` (the width cut's key:
+    /// the levels from a lone stone to a simple four, the side to move's and the opponent's; printed as a weights
+    /// text with `key_own=` and `key_opp=` parts, to verify by a match; no `--out`).
+    #[arg(long, default_value = "quiet", value_parser = ["quiet", "wide", "combos", "key"])]
     set: String,
     /// Iterations played at once, each on its own core; a batch starts from one θ, so this is part of the result.
     #[arg(long, default_value_t = 2)]
@@ -118,7 +120,10 @@ fn shell_word(word: &str) -> String {
 /// since engine/combined.rs holds the combinations alone.
 fn only_combos_differ(start: &EvalParams) -> bool {
     let c = EvalParams::COMPILED;
-    start.levels == c.levels && start.classes == c.classes && start.tempo == c.tempo
+    start.levels == c.levels
+        && start.classes == c.classes
+        && start.tempo == c.tempo
+        && (start.key_own, start.key_opp) == (c.key_own, c.key_opp)
 }
 
 /// The generated combination table of a `--set combos` run: the averaged combination weights, with the command
@@ -214,6 +219,13 @@ pub fn run(a: &SpsaArgs) -> Result<ExitCode, CliError> {
         return Err(CliError::Usage(format!("--rate {} is not a positive number", a.rate)));
     }
     let start = start_weights(&a.from)?;
+    if a.set == "key" && a.out.is_some() {
+        return Err(CliError::Usage(
+            "--set key has no generated file: it prints the tuned key as a weights text (key_own=…;key_opp=…) to \
+             play with `sente gomoku pbrain --weights`; leave out --out"
+                .into(),
+        ));
+    }
     if a.set == "combos" && a.out.is_some() && !only_combos_differ(&start) {
         return Err(CliError::Usage(
             "--set combos --out writes engine/combined.rs, the combinations alone: --from must keep the compiled \
@@ -222,7 +234,7 @@ pub fn run(a: &SpsaArgs) -> Result<ExitCode, CliError> {
         ));
     }
     let set = weight_set(&a.set)
-        .ok_or_else(|| CliError::Usage(format!("--set {}: expected quiet, wide or combos", a.set)))?;
+        .ok_or_else(|| CliError::Usage(format!("--set {}: expected quiet, wide, combos or key", a.set)))?;
     let exe = std::env::current_exe().map_err(CliError::Io)?;
     let settings = Settings {
         game,

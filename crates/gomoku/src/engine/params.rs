@@ -13,7 +13,7 @@
 
 use crate::Error;
 use crate::combos::{COMBOS, class_of_combo, combo_by_name, combo_name};
-use crate::patterns::{CLASS_SCORE, CLASSES, COMBO_EXTRA, FIVE, LEVELS, SCORE, TEMPO};
+use crate::patterns::{CLASS_SCORE, CLASSES, COMBO_EXTRA, FIVE, LEVELS, QUICK_OPP, QUICK_OWN, SCORE, TEMPO};
 use std::fmt;
 use std::str::FromStr;
 use std::sync::OnceLock;
@@ -23,6 +23,11 @@ use std::sync::OnceLock;
 pub const MAX_PARAM: i32 = 2000;
 /// The largest tempo, in eighths (the side to move's total counts at most four times the other side's).
 pub const MAX_TEMPO: i32 = 32;
+/// The levels of the width cut's key that may move ([`EvalParams::key_own`], [`EvalParams::key_opp`]): dead to
+/// simple four. The stronger levels keep their compiled values, which rank them above any sum of these.
+pub const KEY_FREE: usize = crate::patterns::B4 as usize + 1;
+/// The largest key value of a free level: below the smallest fixed one of either table.
+pub const MAX_KEY: i32 = 2499;
 
 /// One set of evaluation weights.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,12 +41,22 @@ pub struct EvalParams {
     /// What each [`crate::combos`] combination adds to its cell's class weight, indexed like [`COMBO_EXTRA`]: a
     /// cell's weight is its class's plus its combination's, held to `0..=`[`MAX_PARAM`].
     pub combos: [i32; COMBOS],
+    /// The width cut's key per level for what the side to move makes on a cell, as [`QUICK_OWN`].
+    pub key_own: [i32; LEVELS],
+    /// The same for what the opponent would make there, as [`QUICK_OPP`].
+    pub key_opp: [i32; LEVELS],
 }
 
 impl EvalParams {
     /// The compiled weights.
-    pub const COMPILED: EvalParams =
-        EvalParams { levels: SCORE, classes: CLASS_SCORE, tempo: TEMPO, combos: COMBO_EXTRA };
+    pub const COMPILED: EvalParams = EvalParams {
+        levels: SCORE,
+        classes: CLASS_SCORE,
+        tempo: TEMPO,
+        combos: COMBO_EXTRA,
+        key_own: QUICK_OWN,
+        key_opp: QUICK_OPP,
+    };
 
     /// The Texel fit of `sente gomoku tune` ([`super::tuned`]), where self-play tuning starts.
     pub const TUNED: EvalParams = EvalParams {
@@ -49,6 +64,8 @@ impl EvalParams {
         classes: super::tuned::TUNED_CLASS,
         tempo: super::tuned::TUNED_TEMPO,
         combos: [0; COMBOS],
+        key_own: QUICK_OWN,
+        key_opp: QUICK_OPP,
     };
 
     /// Checks the bounds the position's tables need: every level and class weight in `0..=`[`MAX_PARAM`], the
@@ -84,6 +101,19 @@ impl EvalParams {
         }
         if !(1..=MAX_TEMPO).contains(&self.tempo) {
             return bad(format!("tempo {} (expected 1 to {MAX_TEMPO} eighths)", self.tempo));
+        }
+        for (name, key, compiled) in [("key_own", &self.key_own, &QUICK_OWN), ("key_opp", &self.key_opp, &QUICK_OPP)] {
+            for (i, &w) in key.iter().enumerate() {
+                if i < KEY_FREE && !(0..=MAX_KEY).contains(&w) {
+                    return bad(format!("{name} level {i} has key {w} (expected 0 to {MAX_KEY})"));
+                }
+                if i >= KEY_FREE && w != compiled[i] {
+                    return bad(format!(
+                        "{name} level {i} is fixed at {} (only levels below {KEY_FREE} move)",
+                        compiled[i]
+                    ));
+                }
+            }
         }
         Ok(())
     }
@@ -135,14 +165,20 @@ impl fmt::Display for EvalParams {
             .filter(|&c| self.combos[c] != 0)
             .map(|c| format!("{}:{}", combo_name(c), self.combos[c]))
             .collect();
-        write!(f, ";combos={}", combos.join(","))
+        write!(f, ";combos={}", combos.join(","))?;
+        // The key is written only where it is not the compiled one, so texts from before it existed keep their form.
+        if self.key_own != QUICK_OWN || self.key_opp != QUICK_OPP {
+            write!(f, ";key_own={};key_opp={}", list(&self.key_own), list(&self.key_opp))?;
+        }
+        Ok(())
     }
 }
 
 impl FromStr for EvalParams {
     type Err = Error;
 
-    /// Reads `levels=W0,…,W10;classes=C0,…,C25;tempo=T;combos=NAME:W,…`: any of the four parts (in any order,
+    /// Reads `levels=W0,…,W10;classes=C0,…,C25;tempo=T;combos=NAME:W,…;key_own=K0,…,K10;key_opp=K0,…,K10`: any of
+    /// the six parts (in any order,
     /// separated by `;`) may be left out and keeps its compiled value; a list of levels or classes must have every
     /// entry; `combos` lists the combinations whose weight is not 0 by name (`F3+B3:40,F2+F2:-12`; empty for
     /// none). The result is checked ([`EvalParams::check`]).
@@ -165,8 +201,12 @@ impl FromStr for EvalParams {
                 "classes" => p.classes.copy_from_slice(&numbers(CLASSES)?),
                 "tempo" => p.tempo = numbers(1)?[0],
                 "combos" => p.combos = combos(value)?,
+                "key_own" => p.key_own.copy_from_slice(&numbers(LEVELS)?),
+                "key_opp" => p.key_opp.copy_from_slice(&numbers(LEVELS)?),
                 other => {
-                    return Err(bad(format!("unknown part {other:?} (expected levels, classes, tempo or combos)")));
+                    return Err(bad(format!(
+                        "unknown part {other:?} (expected levels, classes, tempo, combos, key_own or key_opp)"
+                    )));
                 }
             }
         }
@@ -209,6 +249,12 @@ mod tests {
         assert_eq!(q.to_string().parse::<EvalParams>(), Ok(q));
         let none: EvalParams = "combos=".parse().unwrap();
         assert_eq!(none.combos, [0; COMBOS]);
+        assert!(!p.to_string().contains("key_"), "the compiled key is left out: {p}");
+        let mut k = p;
+        k.key_own[3] += 40;
+        k.key_opp[5] = 0;
+        assert!(k.to_string().contains(";key_own="), "{k}");
+        assert_eq!(k.to_string().parse::<EvalParams>(), Ok(k));
     }
 
     #[test]
@@ -222,7 +268,14 @@ mod tests {
         assert!(err("combos=F3+X3:4").contains("not a combination"));
         assert!(err("combos=F3+B3").contains("not NAME:WEIGHT"));
         assert!(err("combos=F3:2001").contains("combination F3 has weight 2001"));
+        assert!(err("key_own=1,2").contains("key_own has 2 weights, expected 11"));
         let mut p = EvalParams::COMPILED;
+        p.key_own[2] = MAX_KEY + 1;
+        assert!(p.check().unwrap_err().to_string().contains("key_own level 2 has key 2500"));
+        p = EvalParams::COMPILED;
+        p.key_opp[KEY_FREE] += 1;
+        assert!(p.check().unwrap_err().to_string().contains("is fixed"));
+        p = EvalParams::COMPILED;
         p.classes[2] = MAX_PARAM + 1;
         assert!(p.check().unwrap_err().to_string().contains("class 2 has weight 2001"));
         p = EvalParams::COMPILED;

@@ -13,7 +13,7 @@
 //! This file holds the arithmetic; `sente gomoku spsa` plays the games between `sente gomoku pbrain --weights`
 //! brains.
 
-use super::params::{EvalParams, MAX_PARAM, MAX_TEMPO};
+use super::params::{EvalParams, MAX_KEY, MAX_PARAM, MAX_TEMPO};
 use crate::patterns::{B2, B3, B4, F2, F3, F4};
 use sente_core::zobrist::splitmix64;
 
@@ -28,6 +28,10 @@ pub enum Table {
     Tempo,
     /// A cell combination's weight ([`EvalParams::combos`], indexed as [`crate::combos`]).
     Combo,
+    /// The width cut's key of a level the side to move makes ([`EvalParams::key_own`]).
+    KeyOwn,
+    /// The width cut's key of a level the opponent would make ([`EvalParams::key_opp`]).
+    KeyOpp,
 }
 
 /// One tuned weight.
@@ -55,6 +59,7 @@ impl Tuned {
             Table::Level | Table::Class => (0.0, f64::from(MAX_PARAM)),
             Table::Combo => (-f64::from(MAX_PARAM), f64::from(MAX_PARAM)),
             Table::Tempo => (1.0, f64::from(MAX_TEMPO)),
+            Table::KeyOwn | Table::KeyOpp => (0.0, f64::from(MAX_KEY)),
         }
     }
 
@@ -107,6 +112,27 @@ pub const COMBOS: [Tuned; 12] = [
     combo("B2+B2", [2, 0, 0, 0, 0, 0], 3.0),
 ];
 
+const fn key(name: &'static str, table: Table, pat: crate::patterns::Pat, step: f64) -> Tuned {
+    Tuned { name, table, index: pat as usize, step }
+}
+
+/// The key set: the width cut's key ([`crate::patterns::QUICK_OWN`], [`crate::patterns::QUICK_OPP`]) at the levels
+/// it was fitted on, which decide the cells a quiet node searches (fours and stronger are fixed above any sum of
+/// these; the opponent's lone stone and closed two are 0 in the fit, at the bound, and stay so). Steps are about
+/// an eighth of the fitted value: a cell's key is a sum of four directions, and a tenth seldom reorders the cut.
+pub const KEY: [Tuned; 10] = [
+    key("own_l1", Table::KeyOwn, 1, 8.0),
+    key("own_B2", Table::KeyOwn, B2, 15.0),
+    key("own_F2", Table::KeyOwn, F2, 80.0),
+    key("own_B3", Table::KeyOwn, B3, 100.0),
+    key("own_F3", Table::KeyOwn, F3, 200.0),
+    key("own_B4", Table::KeyOwn, B4, 260.0),
+    key("opp_F2", Table::KeyOpp, F2, 25.0),
+    key("opp_B3", Table::KeyOpp, B3, 40.0),
+    key("opp_F3", Table::KeyOpp, F3, 115.0),
+    key("opp_B4", Table::KeyOpp, B4, 165.0),
+];
+
 /// The weights SPSA tunes: the quiet levels and the common cell classes up to a four with a two, whose weights
 /// decide quiet moves (fours and stronger threats are the threat search's business, and rare classes would not
 /// be played often enough to be measured).
@@ -147,13 +173,15 @@ pub const WIDE: [Tuned; 17] = [
     Tuned { name: "tempo", table: Table::Tempo, index: 0, step: 1.0 },
 ];
 
-/// The set of weights named `name`: `quiet` ([`TUNED`], the default), `wide` ([`WIDE`]) or `combos` ([`COMBOS`]).
+/// The set of weights named `name`: `quiet` ([`TUNED`], the default), `wide` ([`WIDE`]), `combos` ([`COMBOS`]) or
+/// `key` ([`KEY`]).
 #[must_use]
 pub fn weight_set(name: &str) -> Option<&'static [Tuned]> {
     match name {
         "quiet" => Some(&TUNED),
         "wide" => Some(&WIDE),
         "combos" => Some(&COMBOS),
+        "key" => Some(&KEY),
         _ => None,
     }
 }
@@ -252,6 +280,8 @@ impl Spsa {
                 Table::Class => p.classes[t.index] = w,
                 Table::Tempo => p.tempo = w,
                 Table::Combo => p.combos[t.index] = w,
+                Table::KeyOwn => p.key_own[t.index] = w,
+                Table::KeyOpp => p.key_opp[t.index] = w,
             }
         }
         p
@@ -308,6 +338,8 @@ pub fn get(p: &EvalParams, t: &Tuned) -> i32 {
         Table::Class => p.classes[t.index],
         Table::Tempo => p.tempo,
         Table::Combo => p.combos[t.index],
+        Table::KeyOwn => p.key_own[t.index],
+        Table::KeyOpp => p.key_opp[t.index],
     }
 }
 
@@ -350,6 +382,31 @@ mod tests {
         let p = s.params_of(s.theta());
         assert_eq!((p.tempo, p.levels[B4 as usize], p.classes[10]), (1, 0, 0));
         assert_eq!(p.check(), Ok(()));
+    }
+
+    /// The key set moves the width cut's free levels only, within their bounds, and the position plays with the
+    /// moved key (a brain's key is in its weights text).
+    #[test]
+    fn the_key_set_moves_the_free_key_levels_within_bounds() {
+        for (i, a) in KEY.iter().enumerate() {
+            assert!(KEY[i + 1..].iter().all(|b| (a.table, a.index) != (b.table, b.index)), "{} twice", a.name);
+            assert!(a.index < super::super::params::KEY_FREE, "{} is a fixed level", a.name);
+        }
+        let mut s = Spsa::new(&KEY, EvalParams::COMPILED, 100.0, 3);
+        s.update(&vec![1.0; KEY.len()], 1.0);
+        let p = s.params_of(s.theta());
+        assert_eq!((p.key_own[B4 as usize], p.key_opp[F3 as usize]), (MAX_KEY, MAX_KEY));
+        assert_eq!(
+            (p.levels, p.classes, p.tempo),
+            (EvalParams::COMPILED.levels, EvalParams::COMPILED.classes, EvalParams::COMPILED.tempo)
+        );
+        assert_eq!(p.check(), Ok(()));
+        for _ in 0..2 {
+            s.update(&vec![-1.0; KEY.len()], 1.0);
+        }
+        let p = s.params_of(s.theta());
+        assert_eq!((p.key_own[1], p.key_opp[B3 as usize]), (0, 0));
+        assert_eq!(p.to_string().parse::<EvalParams>(), Ok(p));
     }
 
     /// The combinations set names the combinations it moves, and moves them below zero as well as above (a
@@ -446,12 +503,13 @@ mod tests {
             assert_eq!(weights(run, "start:"), at, "run {} starts where the one before ended", i + 1);
             at = weights(run, "result (mean theta");
         }
-        // The header's texts have no combinations: they read as the compiled ones.
+        // The header's texts have no combinations and no key: they read as the compiled ones.
         let table = EvalParams {
             levels: played::PLAYED_SCORE,
             classes: played::PLAYED_CLASS,
             tempo: played::PLAYED_TEMPO,
             combos: crate::patterns::COMBO_EXTRA,
+            ..EvalParams::COMPILED
         };
         assert_eq!(at, table);
         assert_eq!(table.check(), Ok(()));

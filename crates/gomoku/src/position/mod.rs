@@ -136,7 +136,7 @@ pub struct Position {
     board: Vec<u8>,
     /// Per cell, its four window codes and packed levels (indexed modulo [`SLOTS`], so without bounds checks).
     lines: Box<[Lines; SLOTS]>,
-    /// Per cell, the sum of [`CACHE`] over its levels (quick ordering scores and flag counters), kept with the
+    /// Per cell, the sum of [`Weighted::cache`](tables::Weighted) over its levels (quick ordering scores and flag counters), kept with the
     /// levels by play and undo (a separate array, so [`Lines`] keeps its 24 bytes).
     cache: Box<[u64; SLOTS]>,
     /// Per cell, its row, column and how far the line refresh reaches each way (shared by clones).

@@ -108,13 +108,8 @@ pub(super) const FLAGS: [u8; 256] = {
     t
 };
 
-/// Per packed level byte, what one direction adds to a cell's [`Position::cache`](super::Position::cache) word: in the low 32 bits, two
-/// 16-bit lanes of quick ordering potential, for black to move (black's levels through [`QUICK_OWN`] plus white's
-/// through [`QUICK_OPP`]) and for white to move (the other way round; four directions stay below 4 x 7,500 < 2^16); in the high
-/// 32 bits, six 3-bit counters, each counting the directions that raise it (at most four, so counters never carry
-/// into each other): one per [`Position::flags`](super::Position::flags) bit (bit `k` of the flags is counter
-/// [`FLAG_SLOT`]`[k]`).
 // A cell's quick key, four directions of the largest values, stays below 2^15: the width cut packs it with the cell.
+// (A key of other weights moves only levels below the fixed ones, which stay the largest: `EvalParams::check`.)
 const _: () = {
     let (mut own, mut opp, mut p) = (0, 0, 0);
     while p < LEVELS {
@@ -126,12 +121,18 @@ const _: () = {
     assert!(4 * (own + opp) < 1 << 15);
 };
 
-pub(super) const CACHE: [u64; 256] = {
+/// Per packed level byte, what one direction adds to a cell's [`Position::cache`](super::Position::cache) word: in the low 32 bits, two
+/// 16-bit lanes of quick ordering potential, for black to move (black's levels through `own` plus white's
+/// through `opp`) and for white to move (the other way round; four directions stay below 4 x 7,500 < 2^16); in the high
+/// 32 bits, six 3-bit counters, each counting the directions that raise it (at most four, so counters never carry
+/// into each other): one per [`Position::flags`](super::Position::flags) bit (bit `k` of the flags is counter
+/// [`FLAG_SLOT`]`[k]`).
+const fn cache_table(own: &[i32; LEVELS], opp: &[i32; LEVELS]) -> [u64; 256] {
     let mut t = [0u64; 256];
     let mut b = 0;
     while b < 256 {
         let (lo, hi) = ((b & 15) % LEVELS, (b >> 4) % LEVELS);
-        let quick = (QUICK_OWN[lo] + QUICK_OPP[hi]) as u64 | (((QUICK_OWN[hi] + QUICK_OPP[lo]) as u64) << 16);
+        let quick = (own[lo] + opp[hi]) as u64 | (((own[hi] + opp[lo]) as u64) << 16);
         let f = FLAGS[b];
         let mut counts = 0u64;
         let mut k = 0;
@@ -145,7 +146,7 @@ pub(super) const CACHE: [u64; 256] = {
         b += 1;
     }
     t
-};
+}
 
 /// The tables that hold the evaluation's weights, built once per process from the weights in force
 /// ([`params::active`]). Hot loops fetch them once ([`weighted`]) and index them inside.
@@ -157,6 +158,10 @@ pub(super) struct Weighted {
     /// Per combination code ([`crate::combos`]), the weight of a cell of that combination
     /// ([`params::EvalParams::cell_weight`]; 0 for codes no cell has).
     cell: Box<[u32; combos::CODES]>,
+    /// Per packed level byte, what one direction adds to a cell's cache word ([`cache_table`]) under the key in
+    /// force ([`params::EvalParams::key_own`] and [`params::EvalParams::key_opp`], the compiled [`QUICK_OWN`] and
+    /// [`QUICK_OPP`] unless the weights move it).
+    pub(super) cache: [u64; 256],
 }
 
 impl Weighted {
@@ -186,7 +191,7 @@ static WEIGHTED: LazyLock<Weighted> = LazyLock::new(|| {
             *v = p.cell_weight(usize::from(rank)) as u32;
         }
     }
-    Weighted { acc: acc_table(p.levels), cell }
+    Weighted { acc: acc_table(p.levels), cell, cache: cache_table(&p.key_own, &p.key_opp) }
 });
 
 /// The combination word of a cell with packed levels `pk`: the sum of [`combos::DIGITS`] over its directions.
@@ -201,10 +206,10 @@ pub(super) fn weighted() -> &'static Weighted {
     &WEIGHTED
 }
 
-/// The [`CACHE`] counter of each [`Position::flags`](super::Position::flags) bit.
+/// The [`Weighted::cache`] counter of each [`Position::flags`](super::Position::flags) bit.
 const FLAG_SLOT: [u32; 6] = [0, 1, 2, 3, 4, 5];
 
-/// Per [`Position::flags`](super::Position::flags) mask (6 bits), the mask of its counters in the high half of a [`CACHE`] word.
+/// Per [`Position::flags`](super::Position::flags) mask (6 bits), the mask of its counters in the high half of a [`Weighted::cache`] word.
 pub(super) const SPREAD: [u32; 64] = {
     let mut t = [0u32; 64];
     let mut f = 0;
@@ -221,10 +226,11 @@ pub(super) const SPREAD: [u32; 64] = {
     t
 };
 
-/// The sum of [`CACHE`] over a cell's four levels.
+/// The sum of [`Weighted::cache`] over a cell's four levels.
 #[inline]
 pub(super) fn cache_of(pk: [u8; 4]) -> u64 {
-    pk.iter().map(|&b| CACHE[usize::from(b)]).sum()
+    let cache = &weighted().cache;
+    pk.iter().map(|&b| cache[usize::from(b)]).sum()
 }
 
 /// Per 4-bit mask, the positions of its set bits in order (unused entries repeat the last one).

@@ -139,7 +139,7 @@ impl Position {
                         lost += w.cell_lanes(was);
                     }
                     let c = &mut self.cache[n as usize % SLOTS];
-                    *c = c.wrapping_add(CACHE[usize::from(new)]).wrapping_sub(CACHE[usize::from(old)]);
+                    *c = c.wrapping_add(w.cache[usize::from(new)]).wrapping_sub(w.cache[usize::from(old)]);
                     saved[j % 64] = old;
                     j += 1;
                     acc = acc.wrapping_add(w.acc[usize::from(new)]).wrapping_sub(w.acc[usize::from(old)]);
@@ -165,6 +165,7 @@ impl Position {
     fn restore_in<const SMALL: bool>(&mut self, index: usize) {
         let base = if SMALL { 2 } else { 0 };
         let Some(f) = self.frames.last() else { return };
+        let cache = &weighted().cache;
         self.lines[index].pk = f.own;
         self.lines[index].combo = combo_of(f.own);
         self.cache[index % SLOTS] = cache_of(f.own);
@@ -189,7 +190,7 @@ impl Position {
                         .wrapping_add(combos::DIGITS[usize::from(back)])
                         .wrapping_sub(combos::DIGITS[usize::from(now)]);
                     let c = &mut self.cache[n as usize % SLOTS];
-                    *c = c.wrapping_add(CACHE[usize::from(back)]).wrapping_sub(CACHE[usize::from(now)]);
+                    *c = c.wrapping_add(cache[usize::from(back)]).wrapping_sub(cache[usize::from(now)]);
                     j += 1;
                 }
             }
