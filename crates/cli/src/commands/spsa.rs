@@ -10,7 +10,8 @@
 //! each (the file is rewritten after every batch); the result is the mean θ over the second half
 //! of the run, printed as a `--weights` text (to verify with `sente gomoku match`) and, with `--out`, written as a Rust
 //! source file (`crates/gomoku/src/engine/played.rs` is made so; its header holds the command; `--set combos` writes
-//! `crates/gomoku/src/engine/combined.rs`, the combinations alone). Ctrl-C stops after the
+//! `crates/gomoku/src/engine/combined.rs`, the combinations alone, and `--set key` `engine/keyed.rs`, the width cut's
+//! key alone). Ctrl-C stops after the
 //! games in progress and keeps the iterations finished.
 
 use crate::check::runner::catch_signals;
@@ -59,7 +60,7 @@ pub struct SpsaArgs {
     /// and the tempo) or `combos` (twelve common cell combinations, each added to its class: an open three or a
     /// four with a two or a closed three, two twos, the closed two's crossings) or `key` (the width cut's key:
     /// the levels from a lone stone to a simple four, the side to move's and the opponent's; printed as a weights
-    /// text with `key_own=` and `key_opp=` parts, to verify by a match; no `--out`).
+    /// text with `key_own=` and `key_opp=` parts, to verify by a match).
     #[arg(long, default_value = "quiet", value_parser = ["quiet", "wide", "combos", "key"])]
     set: String,
     /// Iterations played at once, each on its own core; a batch starts from one θ, so this is part of the result.
@@ -69,7 +70,8 @@ pub struct SpsaArgs {
     #[arg(long)]
     log: Option<PathBuf>,
     /// Write the averaged weights as a Rust source file here (crates/gomoku/src/engine/played.rs; with `--set
-    /// combos`, crates/gomoku/src/engine/combined.rs, the combinations alone).
+    /// combos`, crates/gomoku/src/engine/combined.rs, the combinations alone; with `--set key`,
+    /// crates/gomoku/src/engine/keyed.rs, the key alone).
     #[arg(long)]
     out: Option<PathBuf>,
 }
@@ -124,6 +126,41 @@ fn only_combos_differ(start: &EvalParams) -> bool {
         && start.classes == c.classes
         && start.tempo == c.tempo
         && (start.key_own, start.key_opp) == (c.key_own, c.key_opp)
+}
+
+/// Whether `start` differs from the compiled weights in the width cut's key at most: what `--set key --out` needs,
+/// since engine/keyed.rs holds the key alone.
+fn only_key_differs(start: &EvalParams) -> bool {
+    let c = EvalParams::COMPILED;
+    start.levels == c.levels && start.classes == c.classes && start.tempo == c.tempo && start.combos == c.combos
+}
+
+/// The generated key of a `--set key` run: the averaged key tables, with the command and the summary of the run
+/// in its header.
+fn keyed_source(a: &SpsaArgs, result: &EvalParams, summary: &str) -> String {
+    let mut s = String::from(
+        "//! The width cut's key tuned by self-play with `sente gomoku spsa --set key` (generated: edit by running the \
+         command again).\n//!\n//! Made by:\n//! ```text\n",
+    );
+    let _ = writeln!(s, "//! {}\n//! ```", command_line(a));
+    for line in summary.lines() {
+        let _ = writeln!(s, "//! {line}");
+    }
+    let list = |v: &[i32]| v.iter().map(i32::to_string).collect::<Vec<_>>().join(", ");
+    let _ = writeln!(s, "\nuse crate::patterns::LEVELS;\n");
+    let _ = writeln!(
+        s,
+        "/// The side to move's key per pattern level ([`crate::patterns::QUICK_OWN`]).\npub const KEYED_OWN: [i32; \
+         LEVELS] = [{}];\n",
+        list(&result.key_own)
+    );
+    let _ = writeln!(
+        s,
+        "/// The opponent's key per pattern level ([`crate::patterns::QUICK_OPP`]).\npub const KEYED_OPP: [i32; \
+         LEVELS] = [{}];",
+        list(&result.key_opp)
+    );
+    s
 }
 
 /// The generated combination table of a `--set combos` run: the averaged combination weights, with the command
@@ -219,10 +256,10 @@ pub fn run(a: &SpsaArgs) -> Result<ExitCode, CliError> {
         return Err(CliError::Usage(format!("--rate {} is not a positive number", a.rate)));
     }
     let start = start_weights(&a.from)?;
-    if a.set == "key" && a.out.is_some() {
+    if a.set == "key" && a.out.is_some() && !only_key_differs(&start) {
         return Err(CliError::Usage(
-            "--set key has no generated file: it prints the tuned key as a weights text (key_own=…;key_opp=…) to \
-             play with `sente gomoku pbrain --weights`; leave out --out"
+            "--set key --out writes engine/keyed.rs, the key alone: --from must keep the compiled levels, classes, \
+             tempo and combinations (e.g. --from compiled, or --from 'key_own=…;key_opp=…')"
                 .into(),
         ));
     }
@@ -322,7 +359,11 @@ pub fn run(a: &SpsaArgs) -> Result<ExitCode, CliError> {
     );
     write_output(Path::new("-"), &summary)?;
     if let Some(p) = &a.out {
-        let text = if a.set == "combos" { combos_source(a, &result, &summary) } else { source(a, &result, &summary) };
+        let text = match a.set.as_str() {
+            "combos" => combos_source(a, &result, &summary),
+            "key" => keyed_source(a, &result, &summary),
+            _ => source(a, &result, &summary),
+        };
         write_output(p, &text)?;
     }
     if settings.interrupt.is_set() {

@@ -30,6 +30,7 @@ pub mod combined;
 pub mod combo_fit;
 mod cut;
 pub mod eval;
+pub mod keyed;
 pub mod order;
 pub mod ordered;
 pub mod params;

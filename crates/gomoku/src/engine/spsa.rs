@@ -409,6 +409,26 @@ mod tests {
         assert_eq!(p.to_string().parse::<EvalParams>(), Ok(p));
     }
 
+    /// The recorded key (engine/keyed.rs, not compiled in) is the result its header records, of a `--set key` run
+    /// that starts from the `tune --order` fit (engine/ordered.rs) and moves only the key's free levels.
+    #[test]
+    fn the_keyed_table_is_what_its_header_records() {
+        use super::super::{keyed, ordered, params::KEY_FREE};
+        let source = include_str!("keyed.rs");
+        let header: Vec<&str> = source.lines().filter_map(|l| l.strip_prefix("//! ")).collect();
+        let command = header.iter().find(|l| l.starts_with("sente gomoku spsa ")).expect("the command");
+        assert!(command.contains(" --set key "), "{command}");
+        let from = command.split(" --from '").nth(1).and_then(|r| r.split('\'').next()).expect("a --from text");
+        let start: EvalParams = from.parse().unwrap();
+        assert_eq!((start.key_own, start.key_opp), (ordered::ORDERED_OWN, ordered::ORDERED_OPP));
+        let result = header.iter().find(|l| l.starts_with("result ")).expect("the result line");
+        let result: EvalParams = result.rsplit(' ').next().unwrap().parse().unwrap();
+        assert_eq!((result.key_own, result.key_opp), (keyed::KEYED_OWN, keyed::KEYED_OPP));
+        assert_eq!((result.levels, result.classes, result.tempo), (start.levels, start.classes, start.tempo));
+        assert_eq!(keyed::KEYED_OWN[KEY_FREE..], ordered::ORDERED_OWN[KEY_FREE..]);
+        assert_eq!(keyed::KEYED_OPP[KEY_FREE..], ordered::ORDERED_OPP[KEY_FREE..]);
+    }
+
     /// The combinations set names the combinations it moves, and moves them below zero as well as above (a
     /// combination's weight is added to its class's).
     #[test]
