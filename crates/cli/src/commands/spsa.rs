@@ -138,14 +138,7 @@ fn only_key_differs(start: &EvalParams) -> bool {
 /// The generated key of a `--set key` run: the averaged key tables, with the command and the summary of the run
 /// in its header.
 fn keyed_source(a: &SpsaArgs, result: &EvalParams, summary: &str) -> String {
-    let mut s = String::from(
-        "//! The width cut's key tuned by self-play with `sente gomoku spsa --set key` (generated: edit by running the \
-         command again).\n//!\n//! Made by:\n//! ```text\n",
-    );
-    let _ = writeln!(s, "//! {}\n//! ```", command_line(a));
-    for line in summary.lines() {
-        let _ = writeln!(s, "//! {line}");
-    }
+    let mut s = one_run_header("The width cut's key tuned by self-play with `sente gomoku spsa --set key`", a, summary);
     let list = |v: &[i32]| v.iter().map(i32::to_string).collect::<Vec<_>>().join(", ");
     let _ = writeln!(s, "\nuse crate::patterns::LEVELS;\n");
     let _ = writeln!(
@@ -163,17 +156,23 @@ fn keyed_source(a: &SpsaArgs, result: &EvalParams, summary: &str) -> String {
     s
 }
 
-/// The generated combination table of a `--set combos` run: the averaged combination weights, with the command
-/// and the summary of the run in its header.
-fn combos_source(a: &SpsaArgs, result: &EvalParams, summary: &str) -> String {
-    let mut s = String::from(
-        "//! Cell-combination weights tuned by self-play with `sente gomoku spsa --set combos` (generated: edit by \
-         running the command again).\n//!\n//! Made by:\n//! ```text\n",
+/// The header of a file one run makes (`--set combos`, `--set key`): `title`, the command and the run's summary.
+fn one_run_header(title: &str, a: &SpsaArgs, summary: &str) -> String {
+    let mut s = format!(
+        "//! {title} (generated: edit by running the command again).\n//!\n//! Made by:\n//! ```text\n//! {}\n//! ```\n",
+        command_line(a)
     );
-    let _ = writeln!(s, "//! {}\n//! ```", command_line(a));
     for line in summary.lines() {
         let _ = writeln!(s, "//! {line}");
     }
+    s
+}
+
+/// The generated combination table of a `--set combos` run: the averaged combination weights, with the command
+/// and the summary of the run in its header.
+fn combos_source(a: &SpsaArgs, result: &EvalParams, summary: &str) -> String {
+    let mut s =
+        one_run_header("Cell-combination weights tuned by self-play with `sente gomoku spsa --set combos`", a, summary);
     s.push_str("\nuse crate::combos::COMBOS;\n\n");
     s.push_str(&super::tune::combined_table(&result.combos));
     s
