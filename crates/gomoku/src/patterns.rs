@@ -92,12 +92,13 @@ pub const SCORE: [i32; LEVELS] = crate::engine::played::PLAYED_SCORE;
 pub const ORDER: [i32; LEVELS] = [0, 1, 0, 17, 23, 110, 189, 954, 400, 2000, 0];
 
 /// The width cut's quick key per cell-direction level, for the side to move's levels: fitted to the moves played
-/// in recorded games by `sente gomoku tune --order` ([`crate::engine::ordered`], whose header holds the command).
+/// in recorded games by `sente gomoku tune --order` ([`crate::engine::ordered`]), then tuned by self-play with
+/// `sente gomoku spsa --set key` ([`crate::engine::keyed`]; each file's header holds its command).
 /// A cell's key is the sum over its four directions of this table at the side to move's level and [`QUICK_OPP`] at
 /// the opponent's.
-pub const QUICK_OWN: [i32; LEVELS] = crate::engine::ordered::ORDERED_OWN;
+pub const QUICK_OWN: [i32; LEVELS] = crate::engine::keyed::KEYED_OWN;
 /// The width cut's quick key per level for the opponent's levels (see [`QUICK_OWN`]).
-pub const QUICK_OPP: [i32; LEVELS] = crate::engine::ordered::ORDERED_OPP;
+pub const QUICK_OPP: [i32; LEVELS] = crate::engine::keyed::KEYED_OPP;
 
 /// Number of cell classes: how one colour's four directional levels at an empty cell combine (see [`cell_class`]).
 pub const CLASSES: usize = 26;

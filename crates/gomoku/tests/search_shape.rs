@@ -9,6 +9,7 @@ use sente_gomoku::bench::parse_suite;
 use sente_gomoku::engine::eval::GomokuEval;
 use sente_gomoku::engine::vcf::{Budget, find_vcf};
 use sente_gomoku::notation::parse_board;
+use sente_gomoku::position::FLAG_FOUR;
 use sente_gomoku::{Gomoku, Rule};
 use std::path::Path;
 
@@ -27,7 +28,9 @@ fn fours(id: &str) -> u32 {
 /// With the extension (and the late-move reductions, which never touch a four; the unguided reduction off, as it
 /// would search the defender's new nodes shallower), a search of `fours + 1` plies proves the win in every suite
 /// position, and its first move leaves the defender facing a VCF; without it, the same depth proves fewer (the wins
-/// need `2 fours − 1` plies).
+/// need `2 fours − 1` plies). Both searches keep every four in the width cut ([`GomokuEval::keep_fours`]): the
+/// compiled key may rank a lone four out of a quiet node's cut, which these tests of the threat search leave aside
+/// (the engine's root still finds every win: `the_engine_plays_a_winning_move_in_every_suite_position`).
 #[test]
 fn forcing_extension_proves_vcf_wins_at_the_attackers_depth() {
     let (mut with, mut without) = (0, 0);
@@ -39,9 +42,10 @@ fn forcing_extension_proves_vcf_wins_at_the_attackers_depth() {
             reduce: true,
             unguided_depth: 0,
             vcf_horizon: 0,
+            keep_fours: true,
             ..GomokuEval::default()
         };
-        let off = GomokuEval { extend_forced: false, unguided_depth: 0, vcf_horizon: 0, ..GomokuEval::default() };
+        let off = GomokuEval { extend_forced: false, ..on.clone() };
         let (v, best) = Searcher::new(1 << 16).search_depth(&e.position, &on, depth);
         assert!(v.is_win(), "{}: depth {depth} with the extension gives {v:?}", e.id);
         with += 1;
@@ -91,12 +95,13 @@ fn the_only_defences_against_an_open_three_are_chosen() {
 /// The horizon VCF ([`GomokuEval::vcf_horizon`]): a search of three plies proves every suite win (the attacker's
 /// first four, the forced block, then a node one ply from the horizon whose VCF solver finds the rest), with a
 /// first move that keeps a VCF and a value no longer than the line; the plain search proves only the short ones.
+/// Both keep every four in the width cut, as in `forcing_extension_proves_vcf_wins_at_the_attackers_depth`.
 #[test]
 fn horizon_vcf_proves_suite_wins_at_depth_three() {
     let entries = suite();
     let (mut plain, mut proved) = (0, 0);
     for e in &entries {
-        let on = GomokuEval { vcf_horizon: 1, vcf_nodes: 2_000, ..GomokuEval::default() };
+        let on = GomokuEval { vcf_horizon: 1, vcf_nodes: 2_000, keep_fours: true, ..GomokuEval::default() };
         let (v, best) = Searcher::new(1 << 16).search_depth(&e.position, &on, 3);
         assert!(v.is_win(), "{}: depth 3 with the horizon VCF gives {v:?}", e.id);
         proved += 1;
@@ -106,7 +111,7 @@ fn horizon_vcf_proves_suite_wins_at_depth_three() {
         if pos.outcome().is_none() {
             assert!(find_vcf(&mut pos, me, 30, &Budget::nodes(200_000)).line.is_some(), "{}: {best:?}", e.id);
         }
-        let plain_eval = GomokuEval { vcf_horizon: 0, ..GomokuEval::default() };
+        let plain_eval = GomokuEval { vcf_horizon: 0, ..on.clone() };
         let (v, _) = Searcher::new(1 << 16).search_depth(&e.position, &plain_eval, 3);
         plain += usize::from(v.is_win());
     }
@@ -116,7 +121,8 @@ fn horizon_vcf_proves_suite_wins_at_depth_three() {
 
 /// A quiet root keeps more than an inner node keeps: on the bench's quiet middle-game positions, the root keeps
 /// `root_width` moves (`ROOT_WIDTH`, 30, against the inner nodes' twelve and their tail of eight), and every move an
-/// inner node keeps is among them.
+/// inner node keeps is among them. With [`GomokuEval::keep_fours`], an inner node keeps the same cells and then
+/// every other cell where the side to move makes a four.
 #[test]
 fn a_quiet_root_keeps_the_inner_cut_and_the_next_best_moves() {
     use sente_core::Evaluator;
@@ -124,6 +130,7 @@ fn a_quiet_root_keeps_the_inner_cut_and_the_next_best_moves() {
     let width = root_width(&GomokuEval::default());
     assert_eq!(width, ROOT_WIDTH);
     assert!(width > GomokuEval::default().kept());
+    let (mut added, mut fours_seen) = (0, 0);
     for size in [15, 19] {
         let g = Gomoku::new(size, Rule::Freestyle).expect("size");
         for pos in sente_gomoku::bench::positions(g) {
@@ -134,6 +141,33 @@ fn a_quiet_root_keeps_the_inner_cut_and_the_next_best_moves() {
             GomokuEval::default().select_moves(&pos, &mut inner);
             assert!(inner.len() <= root.len() && root.len() == width, "{} and {}", inner.len(), root.len());
             assert!(inner.iter().all(|m| root.contains(m)));
+            let four = FLAG_FOUR << pos.to_move().index();
+            let mut kept = legal.clone();
+            GomokuEval { keep_fours: true, ..GomokuEval::default() }.select_moves(&pos, &mut kept);
+            assert_eq!(kept[..inner.len()], inner[..]);
+            assert!(kept[inner.len()..].iter().all(|m| pos.has_flag(m.index(), four)));
+            assert!(legal.iter().filter(|m| pos.has_flag(m.index(), four)).all(|m| kept.contains(m)));
+            fours_seen += legal.iter().filter(|m| pos.has_flag(m.index(), four)).count();
+            added += kept.len() - inner.len();
+        }
+    }
+    assert!(added > 0, "the default cut keeps all {fours_seen} fours of the bench positions");
+}
+
+/// The engine as the brains run it (root VCF stage, thirty root moves, the compiled key) plays a move that keeps a
+/// VCF in every suite position, including those whose first four the inner cut's key ranks below its width.
+#[test]
+fn the_engine_plays_a_winning_move_in_every_suite_position() {
+    use sente_gomoku::engine::{Engine, ThinkLimits};
+    let mut engine = Engine::new(1, 4);
+    for e in &suite() {
+        let limits = ThinkLimits { depth: Some(3), nodes: Some(200_000), ..ThinkLimits::default() };
+        let d = engine.think(&e.position, &limits).expect("the game is not over");
+        let mut pos = e.position.clone();
+        let me = pos.to_move().index();
+        pos.play(d.best);
+        if pos.outcome().is_none() {
+            assert!(find_vcf(&mut pos, me, 30, &Budget::nodes(200_000)).line.is_some(), "{}: {:?}", e.id, d.best);
         }
     }
 }

@@ -1,7 +1,8 @@
 //! The width cut of [`GomokuEval::select_moves`](sente_core::Evaluator::select_moves): at a node where the
 //! opponent threatens nothing, the cells near the stones cut to the best [`GomokuEval::width`] (and its
 //! [`GomokuEval::tail`]) by the position's quick key; where a five, an open four or a four is on the board, only the
-//! forced replies.
+//! forced replies. With [`GomokuEval::keep_fours`] a quiet node also keeps every cell where the side to move makes a
+//! four that the key ranks below the cut.
 //!
 //! Two paths give the same moves in the same order: [`GomokuEval::narrow`] narrows a list of near cells (the
 //! default `select_moves` path), and [`GomokuEval::forced_or_cut`] reads the near cells straight from the occupancy
@@ -12,7 +13,7 @@
 use super::eval::GomokuEval;
 use super::threats::has_open_four_move;
 use crate::patterns::{D4, F4, FIVE};
-use crate::position::{FLAG_ANY_FOUR, FLAG_OPEN_FOUR, Move, Position};
+use crate::position::{FLAG_ANY_FOUR, FLAG_FOUR, FLAG_OPEN_FOUR, Move, Position};
 use sente_core::{MoveList, State};
 
 thread_local! {
@@ -35,11 +36,17 @@ fn cut_key(s: &Position, i: usize, me: usize) -> u32 {
     ((0xFFFF - quick_score(s, i, me) as u32) << 10) | i as u32
 }
 
-/// Replaces `moves` with the `width` cells of the smallest keys in `keys` (made by [`cut_key`]), in no set order.
-fn keep_best(keys: &mut [u32], width: usize, moves: &mut MoveList<Move>) {
+/// Replaces `moves` with the `width` cells of the smallest keys in `keys` (made by [`cut_key`]), in no set order,
+/// then, where `fours` is `Some(me)` ([`GomokuEval::keep_fours`]), every other cell where side `me` makes a four.
+fn keep_best(s: &Position, fours: Option<usize>, keys: &mut [u32], width: usize, moves: &mut MoveList<Move>) {
     keys.select_nth_unstable(width - 1);
     moves.clear();
     moves.extend(keys[..width].iter().map(|&k| Move((k & 0x3FF) as u16)));
+    if let Some(me) = fours {
+        let four = FLAG_FOUR << me;
+        let rest = keys[width..].iter().map(|&k| (k & 0x3FF) as usize);
+        moves.extend(rest.filter(|&i| s.has_flag(i, four)).map(|i| Move(i as u16)));
+    }
 }
 
 /// Whether cell `i` is set in `near` (one bit per column per row, `cols` columns).
@@ -149,7 +156,7 @@ impl GomokuEval {
                     b &= b - 1;
                 }
             }
-            keep_best(keys, width, moves);
+            keep_best(s, self.keep_fours.then_some(me), keys, width, moves);
         });
     }
 
@@ -172,7 +179,7 @@ impl GomokuEval {
             KEYS.with_borrow_mut(|keys| {
                 keys.clear();
                 keys.extend(moves.iter().map(|&m| cut_key(s, m.index(), me)));
-                keep_best(keys, width, moves);
+                keep_best(s, self.keep_fours.then_some(me), keys, width, moves);
             });
         }
     }

@@ -67,6 +67,12 @@ pub struct GomokuEval {
     /// block and is then spent. Off by default: it halves the depth-10 bench's nodes and plays level in self-play
     /// (docs/gomoku.md, "Lone fours reduced").
     pub reduce_lone_fours: bool,
+    /// At a quiet node, also keep every near cell where the side to move makes a four that the width cut's key
+    /// ranks below the [`GomokuEval::kept`] cells. The compiled key ([`crate::engine::keyed`]) ranks a lone simple
+    /// four below an open three, so the cut can leave out the four that starts a VCF (the root's VCF stage still
+    /// finds it). Off by default: with it the depth-10 bench's tree is no smaller than the fitted key's and
+    /// self-play is level with the last engine (docs/gomoku.md, "The width cut's key tuned by self-play").
+    pub keep_fours: bool,
     /// Plies taken off every reduction (the tail's and the late quiet moves') at a principal-variation node, where
     /// the line's value is decided and nodes are few, as chess engines do; 0 by default (1 was measured and not
     /// kept: docs/gomoku.md, "Smaller reductions on the principal variation, more for moves with no history").
@@ -124,6 +130,7 @@ impl Default for GomokuEval {
             extend_forced: true,
             reduce: true,
             reduce_lone_fours: false,
+            keep_fours: false,
             pv_relief: 0,
             unguided_depth: 4,
             root_reduce_from: 10,

@@ -1,11 +1,11 @@
 //! The width cut's key tuned by self-play with `sente gomoku spsa --set key` (generated: edit by running the command again).
 //!
-//! Not compiled in: [`crate::patterns::QUICK_OWN`] and [`crate::patterns::QUICK_OPP`] still read the `tune --order`
-//! fit ([`super::ordered`]). This key scored +12 (+3..+22) over 1,200 opening pairs against it (15×15, 100 ms), but
-//! it ranks a simple four of the side to move (771) far below an open three (2,107), so a quiet node's twelve cells
-//! can leave out the four that starts a VCF, and two known-answer tests (`tests/search_shape.rs`: the VCF suite's
-//! wins at depth 3 with the horizon VCF and at the attacker's depth with the forcing extension) fail with it.
-//! docs/gomoku.md, "The width cut's key tuned by self-play".
+//! Compiled in as [`crate::patterns::QUICK_OWN`] and [`crate::patterns::QUICK_OPP`], in place of the `tune --order`
+//! fit ([`super::ordered`]) this run started from: +12 (+3..+22) over 1,200 opening pairs against it (15×15,
+//! 100 ms). It ranks a lone simple four of the side to move (771) below an open three (2,107), so a quiet node's
+//! cut can leave out a four that starts a VCF; the root's VCF stage still finds the win, and keeping every four
+//! ([`super::eval::GomokuEval::keep_fours`]) gives the gain back. docs/gomoku.md, "The width cut's key tuned by
+//! self-play".
 //!
 //! Made by:
 //! ```text

@@ -1,5 +1,6 @@
 //! Fitting the width cut's ordering tables ([`QUICK_OWN`](crate::patterns::QUICK_OWN) and
-//! [`QUICK_OPP`](crate::patterns::QUICK_OPP)) to the moves played in recorded games.
+//! [`QUICK_OPP`](crate::patterns::QUICK_OPP)) to the moves played in recorded games: the start that
+//! `sente gomoku spsa --set key` then tunes by self-play ([`super::keyed`]).
 //!
 //! At a quiet node the search keeps only the best [`GomokuEval::width`] moves by a quick key, so a good move the
 //! key ranks lower is never searched there, for either side. The key of a cell for the side to move is linear in
