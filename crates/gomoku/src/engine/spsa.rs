@@ -409,7 +409,7 @@ mod tests {
         assert_eq!(p.to_string().parse::<EvalParams>(), Ok(p));
     }
 
-    /// The recorded key (engine/keyed.rs, not compiled in) is the result its header records, of a `--set key` run
+    /// The compiled key (engine/keyed.rs) is the result its header records, of a `--set key` run
     /// that starts from the `tune --order` fit (engine/ordered.rs) and moves only the key's free levels.
     #[test]
     fn the_keyed_table_is_what_its_header_records() {
