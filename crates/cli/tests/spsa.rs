@@ -143,3 +143,35 @@ fn the_key_reaches_the_width_cut_and_the_key_set_prints_it() {
     assert!(source.contains(&format!("pub const KEYED_OWN: [i32; LEVELS] = [{own}];")), "{source}");
     assert!(source.contains(" --set key --from compiled "), "{source}");
 }
+
+/// The search settings are part of the weights: the compiled ones named change nothing, a narrow cut changes the
+/// search; `--set search` prints them as a `search=` text and writes them as engine/searched.rs from a start that
+/// moves nothing else.
+#[test]
+fn the_search_settings_reach_the_search_and_the_search_set_prints_them() {
+    let plain = judged(&[]);
+    let compiled = "search=futility:200,razor:200,aspiration:150,lmr:200,width:12,tail:8";
+    assert_eq!(judged(&["--weights", compiled]), plain);
+    assert_ne!(judged(&["--weights", "search=width:4,tail:0"]), plain);
+    let refused = sente(&["gomoku", "spsa", "--set", "search", "--from", "tempo=9", "--out", "never.rs"], "");
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(text(&refused.stderr).contains("--from must keep the compiled weights"), "{}", text(&refused.stderr));
+    assert!(!std::path::Path::new("never.rs").exists());
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("searched.rs");
+    let args =
+        ["gomoku", "spsa", "--iterations", "2", "--nodes", "600", "--seed", "3", "--rate", "3", "--set", "search"];
+    let p = sente(&[&args[..], &["--from", "search=width:10", "--out", out.to_str().unwrap()]].concat(), "");
+    assert_eq!(p.status.code(), Some(0), "{}", text(&p.stderr));
+    let stdout = text(&p.stdout);
+    let end = stdout.lines().find(|l| l.starts_with("theta at the end: ")).unwrap();
+    assert!(end.starts_with("theta at the end: futility ") && end.contains(", tail "), "{end}");
+    let result = stdout.lines().find(|l| l.starts_with("result ")).unwrap();
+    // The start differs from the compiled settings in the width, so the result names every setting.
+    let settings = result.split(";search=").nth(1).unwrap();
+    let values: Vec<&str> = settings.split(',').map(|e| e.split(':').nth(1).unwrap()).collect();
+    let source = std::fs::read_to_string(&out).unwrap();
+    let line = format!("pub const SEARCH: [i32; super::params::SEARCH_LEN] = [{}];", values.join(", "));
+    assert!(source.contains(&line), "{line}\n{source}");
+    assert!(source.contains(" --set search --from 'search=width:10' "), "{source}");
+}

@@ -142,6 +142,7 @@ sente gomoku spsa --log spsa.jsonl --out crates/gomoku/src/engine/played.rs\n  \
 sente gomoku spsa --iterations 200 --from compiled     a short run from the weights now\n  \
 sente gomoku spsa --set wide --from compiled     also B2, B4, rarer crossings, tempo\n  \
 sente gomoku spsa --set key --from compiled     the width cut's key (key_own=, key_opp=)\n  \
+sente gomoku spsa --set search --from compiled     pruning margins, reductions, width (search=)\n  \
 sente gomoku match 'pbrain:sente gomoku pbrain --weights \"tempo=10\"' \\\n    \
 'pbrain:sente gomoku pbrain' --games 600 --time-ms 100     verify weights by a match\n\n\
 Iteration k plays opening k of the --seed set twice, colours swapped, between two brains of\n\
@@ -152,7 +153,7 @@ the mean theta over the second half of the run. Node budgets make a run reproduc
 --parallel iterations of a batch share one theta, so the batch size is part of the result.\n\
 Tuned weights: F2, B3, F3, F4 (levels) and the cell classes of two twos, an open three alone,\n\
 with one or two twos, two threes, a four alone and a four with a two (--set quiet, the\n\
-default). See docs/gomoku.md for the wide, combos and key sets.")]
+default). See docs/gomoku.md for the wide, combos, key and search sets.")]
     Spsa(super::spsa::SpsaArgs),
     /// An oracle engine judges every move of recorded games: agreement with its move, the drop of its
     /// judgement from one turn to the next, the costliest moves of each player.

@@ -60,8 +60,10 @@ pub struct SpsaArgs {
     /// and the tempo) or `combos` (twelve common cell combinations, each added to its class: an open three or a
     /// four with a two or a closed three, two twos, the closed two's crossings) or `key` (the width cut's key:
     /// the levels from a lone stone to a simple four, the side to move's and the opponent's; printed as a weights
-    /// text with `key_own=` and `key_opp=` parts, to verify by a match).
-    #[arg(long, default_value = "quiet", value_parser = ["quiet", "wide", "combos", "key"])]
+    /// text with `key_own=` and `key_opp=` parts, to verify by a match) or `search` (the futility and razor
+    /// margins, the aspiration window, the late-move reductions' divisor, the width cut and its tail; a `search=`
+    /// part).
+    #[arg(long, default_value = "quiet", value_parser = ["quiet", "wide", "combos", "key", "search"])]
     set: String,
     /// Iterations played at once, each on its own core; a batch starts from one θ, so this is part of the result.
     #[arg(long, default_value_t = 2)]
@@ -71,7 +73,8 @@ pub struct SpsaArgs {
     log: Option<PathBuf>,
     /// Write the averaged weights as a Rust source file here (crates/gomoku/src/engine/played.rs; with `--set
     /// combos`, crates/gomoku/src/engine/combined.rs, the combinations alone; with `--set key`,
-    /// crates/gomoku/src/engine/keyed.rs, the key alone).
+    /// crates/gomoku/src/engine/keyed.rs, the key alone; with `--set search`, crates/gomoku/src/engine/searched.rs,
+    /// the search settings alone).
     #[arg(long)]
     out: Option<PathBuf>,
 }
@@ -126,13 +129,25 @@ fn only_combos_differ(start: &EvalParams) -> bool {
         && start.classes == c.classes
         && start.tempo == c.tempo
         && (start.key_own, start.key_opp) == (c.key_own, c.key_opp)
+        && start.search == c.search
+}
+
+/// Whether `start` differs from the compiled weights in the search settings at most: what `--set search --out`
+/// needs, since engine/searched.rs holds the settings alone.
+fn only_search_differs(start: &EvalParams) -> bool {
+    let c = EvalParams { search: start.search, ..EvalParams::COMPILED };
+    *start == c
 }
 
 /// Whether `start` differs from the compiled weights in the width cut's key at most: what `--set key --out` needs,
 /// since engine/keyed.rs holds the key alone.
 fn only_key_differs(start: &EvalParams) -> bool {
     let c = EvalParams::COMPILED;
-    start.levels == c.levels && start.classes == c.classes && start.tempo == c.tempo && start.combos == c.combos
+    start.levels == c.levels
+        && start.classes == c.classes
+        && start.tempo == c.tempo
+        && start.combos == c.combos
+        && start.search == c.search
 }
 
 /// The generated key of a `--set key` run: the averaged key tables, with the command and the summary of the run
@@ -152,6 +167,22 @@ fn keyed_source(a: &SpsaArgs, result: &EvalParams, summary: &str) -> String {
         "/// The opponent's key per pattern level ([`crate::patterns::QUICK_OPP`]).\npub const KEYED_OPP: [i32; \
          LEVELS] = [{}];",
         list(&result.key_opp)
+    );
+    s
+}
+
+/// The generated search settings of a `--set search` run: the averaged settings, with the command and the summary
+/// of the run in its header.
+fn searched_source(a: &SpsaArgs, result: &EvalParams, summary: &str) -> String {
+    let mut s =
+        one_run_header("The search settings tuned by self-play with `sente gomoku spsa --set search`", a, summary);
+    let list = result.search.iter().map(i32::to_string).collect::<Vec<_>>().join(", ");
+    let _ = writeln!(
+        s,
+        "
+/// `{}` ([`super::params::SEARCH_NAMES`]).
+pub const SEARCH: [i32; super::params::SEARCH_LEN] = [{list}];",
+        sente_gomoku::engine::params::SEARCH_NAMES.join("`, `")
     );
     s
 }
@@ -269,8 +300,15 @@ pub fn run(a: &SpsaArgs) -> Result<ExitCode, CliError> {
                 .into(),
         ));
     }
+    if a.set == "search" && a.out.is_some() && !only_search_differs(&start) {
+        return Err(CliError::Usage(
+            "--set search --out writes engine/searched.rs, the search settings alone: --from must keep the compiled \
+             weights and key (e.g. --from compiled, or --from 'search=…')"
+                .into(),
+        ));
+    }
     let set = weight_set(&a.set)
-        .ok_or_else(|| CliError::Usage(format!("--set {}: expected quiet, wide, combos or key", a.set)))?;
+        .ok_or_else(|| CliError::Usage(format!("--set {}: expected quiet, wide, combos, key or search", a.set)))?;
     let exe = std::env::current_exe().map_err(CliError::Io)?;
     let settings = Settings {
         game,
@@ -361,6 +399,7 @@ pub fn run(a: &SpsaArgs) -> Result<ExitCode, CliError> {
         let text = match a.set.as_str() {
             "combos" => combos_source(a, &result, &summary),
             "key" => keyed_source(a, &result, &summary),
+            "search" => searched_source(a, &result, &summary),
             _ => source(a, &result, &summary),
         };
         write_output(p, &text)?;

@@ -112,18 +112,18 @@ pub struct GomokuEval {
     pub vcf_deadline: Option<Deadline>,
 }
 
-/// The default aspiration half-width, three quarters of a ply's futility margin (measured in docs/gomoku.md).
-const ASPIRATION: i32 = 150;
-
 /// Most attacking fours of a VCF searched inside the main search.
 const HORIZON_VCF_DEPTH: u32 = 12;
 
 impl Default for GomokuEval {
+    /// The engine's settings; the width, tail, aspiration and pruning margins are the search settings in force
+    /// ([`super::params::active`], [`super::searched::SEARCH`] unless another set was installed).
     fn default() -> GomokuEval {
+        let [futility, razor, aspiration, _, width, tail] = super::params::active().search;
         GomokuEval {
             jitter: 0,
-            width: 12,
-            tail: 8,
+            width: width as usize,
+            tail: tail as usize,
             tail_depth: 5,
             tail_reduction: 3,
             root: None,
@@ -135,10 +135,10 @@ impl Default for GomokuEval {
             unguided_depth: 4,
             root_reduce_from: 10,
             null_move: true,
-            aspiration: Some(ASPIRATION),
-            futility_margin: 200,
+            aspiration: Some(aspiration),
+            futility_margin: futility,
             futility_depth: 7,
-            razor_margin: 200,
+            razor_margin: razor,
             razor_depth: 7,
             vcf_horizon: u32::MAX,
             vcf_nodes: 65_536,
@@ -221,20 +221,19 @@ fn quiet_value(s: &Position) -> Option<Value> {
     judge(s.tally(), s.to_move().index(), s.rule()).ok()
 }
 
-/// The divisor of [`late_reduction`]'s product of logarithms (docs/gomoku.md, "Late-move reductions that grow with
-/// the depth"): 2 reduces the fourth move by one ply up to 8 plies left and by two from 9, the ninth by two from 4
-/// plies left and by three from 10.
-const LATE_REDUCTION_DIVISOR: f64 = 2.0;
-
 /// Plies by which a late quiet move (the `index`-th tried, from 0) is first searched shallower with `depth` plies
-/// left: `round(ln depth · ln (index + 1) / LATE_REDUCTION_DIVISOR)`, at least one, as chess engines grow their
-/// late-move reductions (the core keeps at least one ply of the child's search).
+/// left: `round(ln depth · ln (index + 1) / divisor)`, at least one, as chess engines grow their late-move
+/// reductions (the core keeps at least one ply of the child's search). The divisor is the `lmr` search setting in
+/// hundredths ([`super::params::active`]; docs/gomoku.md, "Late-move reductions that grow with the depth"): 2
+/// reduces the fourth move by one ply up to 8 plies left and by two from 9, the ninth by two from 4 plies left and
+/// by three from 10.
 fn late_reduction(depth: u32, index: usize) -> u32 {
     static TABLE: std::sync::LazyLock<[[u8; 64]; 64]> = std::sync::LazyLock::new(|| {
+        let divisor = f64::from(super::params::active().search[3]) / 100.0;
         let mut t = [[1u8; 64]; 64];
         for (d, row) in t.iter_mut().enumerate().skip(1) {
             for (i, r) in row.iter_mut().enumerate() {
-                let plies = ((d as f64).ln() * ((i + 1) as f64).ln() / LATE_REDUCTION_DIVISOR).round();
+                let plies = ((d as f64).ln() * ((i + 1) as f64).ln() / divisor).round();
                 *r = (plies as u8).max(1);
             }
         }

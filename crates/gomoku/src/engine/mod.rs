@@ -36,6 +36,7 @@ pub mod ordered;
 pub mod params;
 pub mod played;
 mod rays;
+pub mod searched;
 pub mod spsa;
 pub mod threats;
 pub mod tune;

@@ -11,6 +11,7 @@
 //! The text form (`levels=0,1,…;classes=0,41,…;tempo=12;combos=F3+B3:40,…`, see [`EvalParams::from_str`]) is what
 //! the tuner passes on a brain's command line and writes in its log.
 
+use super::searched::SEARCH;
 use crate::Error;
 use crate::combos::{COMBOS, class_of_combo, combo_by_name, combo_name};
 use crate::patterns::{CLASS_SCORE, CLASSES, COMBO_EXTRA, FIVE, LEVELS, QUICK_OPP, QUICK_OWN, SCORE, TEMPO};
@@ -45,7 +46,19 @@ pub struct EvalParams {
     pub key_own: [i32; LEVELS],
     /// The same for what the opponent would make there, as [`QUICK_OPP`].
     pub key_opp: [i32; LEVELS],
+    /// The search settings [`super::searched::SEARCH`] holds, named by [`SEARCH_NAMES`]: the futility and razor
+    /// margins, the aspiration half-width, the late-move reductions' divisor in hundredths, the width cut and its
+    /// tail ([`super::eval::GomokuEval`], whose default reads them).
+    pub search: [i32; SEARCH_LEN],
 }
+
+/// How many search settings [`EvalParams::search`] holds.
+pub const SEARCH_LEN: usize = 6;
+/// The search settings' names in the text form (`search=futility:200,width:12`), in [`EvalParams::search`]'s order.
+pub const SEARCH_NAMES: [&str; SEARCH_LEN] = ["futility", "razor", "aspiration", "lmr", "width", "tail"];
+/// Each search setting's bounds: a margin of 0 turns its pruning off, the divisor stays above half a ply, the
+/// width keeps four moves and the tail fits a node's list.
+pub const SEARCH_BOUNDS: [(i32, i32); SEARCH_LEN] = [(0, 2000), (0, 2000), (10, 2000), (50, 1000), (4, 40), (0, 40)];
 
 impl EvalParams {
     /// The compiled weights.
@@ -56,6 +69,7 @@ impl EvalParams {
         combos: COMBO_EXTRA,
         key_own: QUICK_OWN,
         key_opp: QUICK_OPP,
+        search: SEARCH,
     };
 
     /// The Texel fit of `sente gomoku tune` ([`super::tuned`]), where self-play tuning starts.
@@ -66,6 +80,7 @@ impl EvalParams {
         combos: [0; COMBOS],
         key_own: QUICK_OWN,
         key_opp: QUICK_OPP,
+        search: SEARCH,
     };
 
     /// Checks the bounds the position's tables need: every level and class weight in `0..=`[`MAX_PARAM`], the
@@ -113,6 +128,11 @@ impl EvalParams {
                         compiled[i]
                     ));
                 }
+            }
+        }
+        for ((name, &(lo, hi)), &v) in SEARCH_NAMES.iter().zip(&SEARCH_BOUNDS).zip(&self.search) {
+            if !(lo..=hi).contains(&v) {
+                return bad(format!("search setting {name} is {v} (expected {lo} to {hi})"));
             }
         }
         Ok(())
@@ -170,6 +190,12 @@ impl fmt::Display for EvalParams {
         if self.key_own != QUICK_OWN || self.key_opp != QUICK_OPP {
             write!(f, ";key_own={};key_opp={}", list(&self.key_own), list(&self.key_opp))?;
         }
+        // So are the search settings, each by name.
+        if self.search != SEARCH {
+            let named: Vec<String> =
+                SEARCH_NAMES.iter().zip(&self.search).map(|(name, v)| format!("{name}:{v}")).collect();
+            write!(f, ";search={}", named.join(","))?;
+        }
         Ok(())
     }
 }
@@ -203,9 +229,10 @@ impl FromStr for EvalParams {
                 "combos" => p.combos = combos(value)?,
                 "key_own" => p.key_own.copy_from_slice(&numbers(LEVELS)?),
                 "key_opp" => p.key_opp.copy_from_slice(&numbers(LEVELS)?),
+                "search" => p.search = search(value)?,
                 other => {
                     return Err(bad(format!(
-                        "unknown part {other:?} (expected levels, classes, tempo, combos, key_own or key_opp)"
+                        "unknown part {other:?} (expected levels, classes, tempo, combos, key_own, key_opp or search)"
                     )));
                 }
             }
@@ -213,6 +240,21 @@ impl FromStr for EvalParams {
         p.check()?;
         Ok(p)
     }
+}
+
+/// The `search` part's value: `NAME:V` entries separated by commas ([`SEARCH_NAMES`]), every other setting the
+/// compiled one.
+fn search(value: &str) -> Result<[i32; SEARCH_LEN], Error> {
+    let mut out = SEARCH;
+    for entry in value.split(',').map(str::trim).filter(|e| !e.is_empty()) {
+        let bad = || Error::Params(format!("search: {entry:?} is not NAME:VALUE (e.g. futility:200)"));
+        let (name, v) = entry.split_once(':').ok_or_else(bad)?;
+        let k = SEARCH_NAMES.iter().position(|n| *n == name.trim()).ok_or_else(|| {
+            Error::Params(format!("search: {name:?} is not a setting (expected one of {})", SEARCH_NAMES.join(", ")))
+        })?;
+        out[k] = v.trim().parse().map_err(|_| bad())?;
+    }
+    Ok(out)
 }
 
 /// The `combos` part's value: `NAME:W` entries separated by commas, every other combination 0.
@@ -255,6 +297,11 @@ mod tests {
         k.key_opp[5] = 0;
         assert!(k.to_string().contains(";key_own="), "{k}");
         assert_eq!(k.to_string().parse::<EvalParams>(), Ok(k));
+        assert!(!p.to_string().contains("search="), "the compiled search settings are left out: {p}");
+        let w: EvalParams = "search=width:14, lmr:250".parse().unwrap();
+        assert_eq!((w.search[4], w.search[3], w.search[0]), (14, 250, SEARCH[0]));
+        assert!(w.to_string().contains(";search=futility:"), "{w}");
+        assert_eq!(w.to_string().parse::<EvalParams>(), Ok(w));
     }
 
     #[test]
@@ -269,6 +316,9 @@ mod tests {
         assert!(err("combos=F3+B3").contains("not NAME:WEIGHT"));
         assert!(err("combos=F3:2001").contains("combination F3 has weight 2001"));
         assert!(err("key_own=1,2").contains("key_own has 2 weights, expected 11"));
+        assert!(err("search=depth:3").contains("not a setting"));
+        assert!(err("search=width").contains("not NAME:VALUE"));
+        assert!(err("search=width:3").contains("search setting width is 3 (expected 4 to 40)"));
         let mut p = EvalParams::COMPILED;
         p.key_own[2] = MAX_KEY + 1;
         assert!(p.check().unwrap_err().to_string().contains("key_own level 2 has key 2500"));

@@ -13,7 +13,7 @@
 //! This file holds the arithmetic; `sente gomoku spsa` plays the games between `sente gomoku pbrain --weights`
 //! brains.
 
-use super::params::{EvalParams, MAX_KEY, MAX_PARAM, MAX_TEMPO};
+use super::params::{EvalParams, MAX_KEY, MAX_PARAM, MAX_TEMPO, SEARCH_BOUNDS, SEARCH_LEN, SEARCH_NAMES};
 use crate::patterns::{B2, B3, B4, F2, F3, F4};
 use sente_core::zobrist::splitmix64;
 
@@ -32,6 +32,8 @@ pub enum Table {
     KeyOwn,
     /// The width cut's key of a level the opponent would make ([`EvalParams::key_opp`]).
     KeyOpp,
+    /// A search setting ([`EvalParams::search`], indexed as [`SEARCH_NAMES`]).
+    Search,
 }
 
 /// One tuned weight.
@@ -60,6 +62,10 @@ impl Tuned {
             Table::Combo => (-f64::from(MAX_PARAM), f64::from(MAX_PARAM)),
             Table::Tempo => (1.0, f64::from(MAX_TEMPO)),
             Table::KeyOwn | Table::KeyOpp => (0.0, f64::from(MAX_KEY)),
+            Table::Search => {
+                let (lo, hi) = SEARCH_BOUNDS[self.index];
+                (f64::from(lo), f64::from(hi))
+            }
         }
     }
 
@@ -133,6 +139,17 @@ pub const KEY: [Tuned; 10] = [
     key("opp_B4", Table::KeyOpp, B4, 165.0),
 ];
 
+const fn setting(index: usize, step: f64) -> Tuned {
+    Tuned { name: SEARCH_NAMES[index], table: Table::Search, index, step }
+}
+
+/// The search set: the settings that decide how far the search looks rather than what it values
+/// ([`super::searched::SEARCH`]): the reverse futility and razor margins, the aspiration half-width, the late-move
+/// reductions' divisor (hundredths), each stepped by about a tenth, and the width cut and its tail, stepped by one
+/// move.
+pub const SEARCH: [Tuned; SEARCH_LEN] =
+    [setting(0, 20.0), setting(1, 20.0), setting(2, 20.0), setting(3, 20.0), setting(4, 1.0), setting(5, 1.0)];
+
 /// The weights SPSA tunes: the quiet levels and the common cell classes up to a four with a two, whose weights
 /// decide quiet moves (fours and stronger threats are the threat search's business, and rare classes would not
 /// be played often enough to be measured).
@@ -173,8 +190,8 @@ pub const WIDE: [Tuned; 17] = [
     Tuned { name: "tempo", table: Table::Tempo, index: 0, step: 1.0 },
 ];
 
-/// The set of weights named `name`: `quiet` ([`TUNED`], the default), `wide` ([`WIDE`]), `combos` ([`COMBOS`]) or
-/// `key` ([`KEY`]).
+/// The set of weights named `name`: `quiet` ([`TUNED`], the default), `wide` ([`WIDE`]), `combos` ([`COMBOS`]),
+/// `key` ([`KEY`]) or `search` ([`SEARCH`]).
 #[must_use]
 pub fn weight_set(name: &str) -> Option<&'static [Tuned]> {
     match name {
@@ -182,6 +199,7 @@ pub fn weight_set(name: &str) -> Option<&'static [Tuned]> {
         "wide" => Some(&WIDE),
         "combos" => Some(&COMBOS),
         "key" => Some(&KEY),
+        "search" => Some(&SEARCH),
         _ => None,
     }
 }
@@ -282,6 +300,7 @@ impl Spsa {
                 Table::Combo => p.combos[t.index] = w,
                 Table::KeyOwn => p.key_own[t.index] = w,
                 Table::KeyOpp => p.key_opp[t.index] = w,
+                Table::Search => p.search[t.index] = w,
             }
         }
         p
@@ -340,6 +359,7 @@ pub fn get(p: &EvalParams, t: &Tuned) -> i32 {
         Table::Combo => p.combos[t.index],
         Table::KeyOwn => p.key_own[t.index],
         Table::KeyOpp => p.key_opp[t.index],
+        Table::Search => p.search[t.index],
     }
 }
 
