@@ -203,18 +203,20 @@ impl fmt::Display for EvalParams {
 impl FromStr for EvalParams {
     type Err = Error;
 
-    /// Reads `levels=W0,…,W10;classes=C0,…,C25;tempo=T;combos=NAME:W,…;key_own=K0,…,K10;key_opp=K0,…,K10`: any of
-    /// the six parts (in any order,
-    /// separated by `;`) may be left out and keeps its compiled value; a list of levels or classes must have every
-    /// entry; `combos` lists the combinations whose weight is not 0 by name (`F3+B3:40,F2+F2:-12`; empty for
-    /// none). The result is checked ([`EvalParams::check`]).
+    /// Reads `levels=W0,…,W10;classes=C0,…,C25;tempo=T;combos=NAME:W,…;key_own=K0,…,K10;key_opp=K0,…,K10;
+    /// search=NAME:V,…`: any of the seven parts (in any order, separated by `;`) may be left out and keeps its
+    /// compiled value; a list of levels or classes must have every entry; `combos` lists the combinations whose
+    /// weight is not 0 by name (`F3+B3:40,F2+F2:-12`; empty for none) and `search` the settings it changes
+    /// (`futility:150,width:14`). The result is checked ([`EvalParams::check`]).
     fn from_str(s: &str) -> Result<Self, Error> {
         let mut p = EvalParams::COMPILED;
         let bad = |what: String| Error::Params(what);
         for part in s.split(';').map(str::trim).filter(|t| !t.is_empty()) {
-            let (key, value) = part
-                .split_once('=')
-                .ok_or_else(|| bad(format!("{part:?} is not KEY=VALUE (expected levels=…, classes=… or tempo=…)")))?;
+            let (key, value) = part.split_once('=').ok_or_else(|| {
+                bad(format!(
+                    "{part:?} is not KEY=VALUE (KEY: levels, classes, tempo, combos, key_own, key_opp or search)"
+                ))
+            })?;
             let numbers = |n: usize| -> Result<Vec<i32>, Error> {
                 let v = value
                     .split(',')
