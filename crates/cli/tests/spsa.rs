@@ -42,6 +42,8 @@ fn bad_weights_and_options_are_usage_errors() {
         (vec!["gomoku", "spsa", "--from", "best"], "--from: evaluation weights: \"best\" is not KEY=VALUE"),
         (vec!["gomoku", "spsa", "--rate=-1"], "--rate -1 is not a positive number"),
         (vec!["gomoku", "spsa", "--nodes", "0"], "must be at least 1"),
+        (vec!["gomoku", "spsa", "--time-ms", "0"], "must be at least 1"),
+        (vec!["gomoku", "spsa", "--time-ms", "50", "--nodes", "100"], "cannot be used with"),
         (vec!["gomoku", "spsa", "--set", "all"], "invalid value 'all' for '--set <SET>'"),
     ] {
         let out = sente(&args, "");
@@ -73,6 +75,23 @@ fn a_short_run_is_reproducible_and_writes_its_table() {
     let levels = result.split(';').next().unwrap().trim_start_matches("levels=").replace(',', ", ");
     assert!(source.contains(&format!("pub const PLAYED_SCORE: [i32; LEVELS] = [{levels}];")), "{source}");
     assert!(source.contains("//! sente gomoku spsa --iterations 3 --nodes 600 --rate 2 --seed 5 "), "{source}");
+}
+
+/// `--time-ms` plays by the clock: brains without a node budget, given the turn by the manager; the header's command
+/// records the clock instead of a node count.
+#[test]
+fn a_timed_run_plays_by_the_clock_and_records_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("searched.rs");
+    let args = ["gomoku", "spsa", "--set", "search", "--from", "compiled", "--iterations", "2", "--time-ms", "30"];
+    let p = sente(&[&args[..], &["--out", out.to_str().unwrap()]].concat(), "");
+    assert_eq!(p.status.code(), Some(0), "{}", text(&p.stderr));
+    let stdout = text(&p.stdout);
+    assert!(stdout.starts_with("2 iterations, 4 games: the plus side "), "{stdout}");
+    assert!(stdout.contains("; 0 games lost by a fault"), "{stdout}");
+    let source = std::fs::read_to_string(&out).unwrap();
+    assert!(source.contains("//! sente gomoku spsa --iterations 2 --time-ms 30 --rate 0.3 "), "{source}");
+    assert!(!source.contains("--nodes"), "{source}");
 }
 
 /// `--set wide` tunes seventeen weights, the tempo among them, and its command records the set.

@@ -143,14 +143,16 @@ sente gomoku spsa --iterations 200 --from compiled     a short run from the weig
 sente gomoku spsa --set wide --from compiled     also B2, B4, rarer crossings, tempo\n  \
 sente gomoku spsa --set key --from compiled     the width cut's key (key_own=, key_opp=)\n  \
 sente gomoku spsa --set search --from compiled     pruning margins, reductions, width (search=)\n  \
+sente gomoku spsa --set search --from compiled --time-ms 100     by the clock, not nodes\n  \
 sente gomoku match 'pbrain:sente gomoku pbrain --weights \"tempo=10\"' \\\n    \
 'pbrain:sente gomoku pbrain' --games 600 --time-ms 100     verify weights by a match\n\n\
 Iteration k plays opening k of the --seed set twice, colours swapped, between two brains of\n\
 this program (`gomoku pbrain --threads 1 --nodes N --weights W`): theta + c*delta against\n\
 theta - c*delta, delta a seeded random sign per weight, c the weight's step. Each weight moves\n\
 by RATE * c * score * delta (score = (wins - losses) / 2 of the plus side); the result is\n\
-the mean theta over the second half of the run. Node budgets make a run reproducible; the\n\
---parallel iterations of a batch share one theta, so the batch size is part of the result.\n\
+the mean theta over the second half of the run. Node budgets make a run reproducible (a\n\
+--time-ms run depends on the machine); the --parallel iterations of a batch share one theta,\n\
+so the batch size is part of the result.\n\
 Tuned weights: F2, B3, F3, F4 (levels) and the cell classes of two twos, an open three alone,\n\
 with one or two twos, two threes, a four alone and a four with a two (--set quiet, the\n\
 default). See docs/gomoku.md for the wide, combos, key and search sets.")]

@@ -4,8 +4,9 @@
 //! Iteration `k` plays opening `k` of the seeded set twice, colours swapped, between two Piskvork brains of this
 //! program (`sente gomoku pbrain --threads 1 --nodes N --weights …`), one with the weights `θ + cΔ`, the other with
 //! `θ − cΔ`, and moves θ towards the one that scored more. The brains search a node budget instead of the clock, so a
-//! run gives the same weights on any machine, however loaded: `--parallel` iterations (a batch) are played at once from
-//! the same θ and applied in order, so the batch size is part of the command. A progress bar shows the iterations (or,
+//! run gives the same weights on any machine, however loaded (`--time-ms` plays by the clock instead, for settings
+//! whose worth depends on time): `--parallel` iterations (a batch) are played at once from the same θ and applied in
+//! order, so the batch size is part of the command. A progress bar shows the iterations (or,
 //! when stderr is not a terminal, a plain line every twentieth of the run: [`progress_line`]); `--log` writes θ after
 //! each (the file is rewritten after every batch); the result is the mean θ over the second half
 //! of the run, printed as a `--weights` text (to verify with `sente gomoku match`) and, with `--out`, written as a Rust
@@ -39,6 +40,11 @@ pub struct SpsaArgs {
     /// Nodes each brain searches per move (instead of a clock: the run is the same on any machine).
     #[arg(long, default_value_t = 50_000)]
     nodes: u64,
+    /// Play by the clock instead: this many milliseconds a move (with the manager's 1 s tolerance), in place of
+    /// --nodes. For settings whose worth depends on time (the width cut buys depth for free under a node budget);
+    /// the run then depends on the machine and its load.
+    #[arg(long, value_name = "MS", conflicts_with = "nodes")]
+    time_ms: Option<u64>,
     /// Learning rate: after a pair of games each weight moves by RATE × its step × the score (−1 to +1).
     #[arg(long, default_value_t = 0.3)]
     rate: f64,
@@ -88,19 +94,29 @@ fn start_weights(from: &str) -> Result<EvalParams, CliError> {
     }
 }
 
-/// The brain command of one weight set: this program as a single-threaded brain with a node budget.
-fn brain(exe: &Path, nodes: u64, weights: &EvalParams) -> String {
+/// The brain command of one weight set: this program as a single-threaded brain, with a node budget or (`None`)
+/// by the manager's clock.
+fn brain(exe: &Path, nodes: Option<u64>, weights: &EvalParams) -> String {
     let quoted = format!("'{}'", exe.display().to_string().replace('\'', r"'\''"));
-    format!("{quoted} gomoku pbrain --threads 1 --nodes {nodes} --weights '{weights}'")
+    let budget = nodes.map(|n| format!(" --nodes {n}")).unwrap_or_default();
+    format!("{quoted} gomoku pbrain --threads 1{budget} --weights '{weights}'")
+}
+
+/// `--nodes N` or, for a timed run, `--time-ms T`: the budget part of the command line.
+fn budget_words(a: &SpsaArgs) -> String {
+    match a.time_ms {
+        Some(t) => format!("--time-ms {t}"),
+        None => format!("--nodes {}", a.nodes),
+    }
 }
 
 /// The command line that made a generated file, for its header.
 fn command_line(a: &SpsaArgs) -> String {
     format!(
-        "sente gomoku spsa --iterations {} --nodes {} --rate {} --seed {} --size {} --rule {} --set {} --from {} \
+        "sente gomoku spsa --iterations {} {} --rate {} --seed {} --size {} --rule {} --set {} --from {} \
          --parallel {} --out <this file>",
         a.iterations,
-        a.nodes,
+        budget_words(a),
         a.rate,
         a.seed,
         a.size,
@@ -279,8 +295,8 @@ fn progress_line(before: u64, done: u64, total: u64, elapsed: Duration, record: 
 pub fn run(a: &SpsaArgs) -> Result<ExitCode, CliError> {
     let rule: Rule = a.rule.parse().map_err(|e: sente_gomoku::Error| CliError::Usage(e.to_string()))?;
     let game = Gomoku::new(a.size, rule).map_err(|e| CliError::Usage(e.to_string()))?;
-    if a.parallel == 0 || a.nodes == 0 || a.iterations == 0 {
-        return Err(CliError::Usage("--parallel, --nodes and --iterations must be at least 1".into()));
+    if a.parallel == 0 || a.nodes == 0 || a.iterations == 0 || a.time_ms == Some(0) {
+        return Err(CliError::Usage("--parallel, --nodes, --time-ms and --iterations must be at least 1".into()));
     }
     if !(a.rate.is_finite() && a.rate > 0.0) {
         return Err(CliError::Usage(format!("--rate {} is not a positive number", a.rate)));
@@ -312,10 +328,10 @@ pub fn run(a: &SpsaArgs) -> Result<ExitCode, CliError> {
     let exe = std::env::current_exe().map_err(CliError::Io)?;
     let settings = Settings {
         game,
-        time: Duration::from_secs(10),
+        time: Duration::from_millis(a.time_ms.unwrap_or(10_000)),
         tolerance: Duration::from_secs(1),
         threads: 1,
-        nodes: Some(a.nodes),
+        nodes: if a.time_ms.is_some() { None } else { Some(a.nodes) },
         seed: a.seed,
         openings: OpeningSet::Seeded { seed: a.seed, stones: 3 },
         parallel: a.parallel,
@@ -342,8 +358,8 @@ pub fn run(a: &SpsaArgs) -> Result<ExitCode, CliError> {
         for (i, &it) in batch.iter().enumerate() {
             let delta = spsa.signs(it);
             let (plus, minus) = spsa.pair(&delta);
-            entries.push(Entry { name: format!("plus{it}"), kind: Kind::Pbrain(brain(&exe, a.nodes, &plus)) });
-            entries.push(Entry { name: format!("minus{it}"), kind: Kind::Pbrain(brain(&exe, a.nodes, &minus)) });
+            entries.push(Entry { name: format!("plus{it}"), kind: Kind::Pbrain(brain(&exe, settings.nodes, &plus)) });
+            entries.push(Entry { name: format!("minus{it}"), kind: Kind::Pbrain(brain(&exe, settings.nodes, &minus)) });
             let opening = settings.openings.get(game, it as usize);
             jobs.push(Job { black: 2 * i, white: 2 * i + 1, opening: opening.clone() });
             jobs.push(Job { black: 2 * i + 1, white: 2 * i, opening });
