@@ -113,6 +113,24 @@ fn the_wide_set_tunes_seventeen_weights_and_names_itself_in_the_header() {
     assert!(source.contains(" --set wide --from tuned "), "{source}");
 }
 
+/// A two-iteration run of `--set SET` from `from`, writing `out`: its stdout and the `theta at the end: ` line.
+fn two_iterations(set: &str, from: &str, out: &std::path::Path) -> (String, String) {
+    let args = ["gomoku", "spsa", "--iterations", "2", "--nodes", "600", "--seed", "3", "--rate", "3", "--set", set];
+    let p = sente(&[&args[..], &["--from", from, "--out", out.to_str().unwrap()]].concat(), "");
+    assert_eq!(p.status.code(), Some(0), "{}", text(&p.stderr));
+    let stdout = text(&p.stdout);
+    let end = stdout.lines().find(|l| l.starts_with("theta at the end: ")).unwrap().to_string();
+    (stdout, end)
+}
+
+/// `--set SET --out` from a start that moves the tempo: refused (exit 2, saying `needle`) before any game or file.
+fn refused_out(set: &str, needle: &str) {
+    let refused = sente(&["gomoku", "spsa", "--set", set, "--from", "tempo=9", "--out", "never.rs"], "");
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(text(&refused.stderr).contains(needle), "{}", text(&refused.stderr));
+    assert!(!std::path::Path::new("never.rs").exists());
+}
+
 /// `--set combos` tunes twelve cell combinations and prints their weights as a `combos=` text; `--out` writes them
 /// as `engine/combined.rs` (the combinations alone), which only a start with the compiled levels, classes and tempo
 /// may do (else a usage error, exit 2, before any game).
@@ -120,12 +138,7 @@ fn the_wide_set_tunes_seventeen_weights_and_names_itself_in_the_header() {
 fn the_combinations_set_prints_and_writes_its_weights() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("combined.rs");
-    let args =
-        ["gomoku", "spsa", "--iterations", "2", "--nodes", "600", "--seed", "3", "--rate", "3", "--set", "combos"];
-    let p = sente(&[&args[..], &["--from", "combos=", "--out", out.to_str().unwrap()]].concat(), "");
-    assert_eq!(p.status.code(), Some(0), "{}", text(&p.stderr));
-    let stdout = text(&p.stdout);
-    let end = stdout.lines().find(|l| l.starts_with("theta at the end: ")).unwrap();
+    let (stdout, end) = two_iterations("combos", "combos=", &out);
     assert_eq!(end.split(", ").count(), 12, "{end}");
     assert!(end.contains("F3+B3 ") && end.contains("B2+B2 "), "{end}");
     let result = stdout.lines().find(|l| l.starts_with("result ")).unwrap();
@@ -136,9 +149,10 @@ fn the_combinations_set_prints_and_writes_its_weights() {
     assert!(source.contains(" --set combos --from combos= "), "{source}");
     assert!(source.contains(&format!("//! {result}")), "{source}");
     assert!(source.contains("pub const COMBINED: [i32; COMBOS] = ["), "{source}");
-    let p = sente(&[&args[..], &["--out", "played.rs"]].concat(), "");
+    let p = sente(&["gomoku", "spsa", "--iterations", "2", "--set", "combos", "--out", "played.rs"], "");
     assert_eq!(p.status.code(), Some(2));
     assert!(text(&p.stderr).contains("--from must keep the compiled"), "{}", text(&p.stderr));
+    assert!(!std::path::Path::new("played.rs").exists());
 }
 
 /// The width cut's key is part of the weights: the compiled key named changes nothing, a flat key changes the
@@ -156,16 +170,10 @@ fn the_key_reaches_the_width_cut_and_the_key_set_prints_it() {
     assert_ne!(judged_on(six, &["--weights", fitted]), judged_on(six, &[]));
     let flat = "key_own=0,1,1,1,1,1,1,3000,3500,4000,0;key_opp=0,0,0,1,1,1,1,2500,2800,3500,0";
     assert_ne!(judged(&["--weights", flat]), plain);
-    let refused = sente(&["gomoku", "spsa", "--set", "key", "--from", "tempo=9", "--out", "never.rs"], "");
-    assert_eq!(refused.status.code(), Some(2));
-    assert!(text(&refused.stderr).contains("--from must keep the compiled levels"), "{}", text(&refused.stderr));
-    assert!(!std::path::Path::new("never.rs").exists());
+    refused_out("key", "--from must keep the compiled levels");
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("keyed.rs");
-    let args = ["gomoku", "spsa", "--iterations", "2", "--nodes", "600", "--seed", "3", "--rate", "3", "--set", "key"];
-    let p = sente(&[&args[..], &["--from", "compiled", "--out", out.to_str().unwrap()]].concat(), "");
-    assert_eq!(p.status.code(), Some(0), "{}", text(&p.stderr));
-    let stdout = text(&p.stdout);
+    let (stdout, _) = two_iterations("key", "compiled", &out);
     assert!(stdout.contains(";key_own="), "{stdout}");
     assert!(stdout.contains("own_F3"), "{stdout}");
     let source = std::fs::read_to_string(&out).unwrap();
@@ -183,18 +191,10 @@ fn the_search_settings_reach_the_search_and_the_search_set_prints_them() {
     let compiled = "search=futility:200,razor:200,aspiration:150,lmr:200,width:12,tail:8";
     assert_eq!(judged(&["--weights", compiled]), plain);
     assert_ne!(judged(&["--weights", "search=width:4,tail:0"]), plain);
-    let refused = sente(&["gomoku", "spsa", "--set", "search", "--from", "tempo=9", "--out", "never.rs"], "");
-    assert_eq!(refused.status.code(), Some(2));
-    assert!(text(&refused.stderr).contains("--from must keep the compiled weights"), "{}", text(&refused.stderr));
-    assert!(!std::path::Path::new("never.rs").exists());
+    refused_out("search", "--from must keep the compiled weights");
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("searched.rs");
-    let args =
-        ["gomoku", "spsa", "--iterations", "2", "--nodes", "600", "--seed", "3", "--rate", "3", "--set", "search"];
-    let p = sente(&[&args[..], &["--from", "search=width:10", "--out", out.to_str().unwrap()]].concat(), "");
-    assert_eq!(p.status.code(), Some(0), "{}", text(&p.stderr));
-    let stdout = text(&p.stdout);
-    let end = stdout.lines().find(|l| l.starts_with("theta at the end: ")).unwrap();
+    let (stdout, end) = two_iterations("search", "search=width:10", &out);
     assert!(end.starts_with("theta at the end: futility ") && end.contains(", tail "), "{end}");
     let result = stdout.lines().find(|l| l.starts_with("result ")).unwrap();
     // The start differs from the compiled settings in the width, so the result names every setting.
