@@ -140,30 +140,19 @@ fn shell_word(word: &str) -> String {
 /// Whether `start` differs from the compiled weights in its combinations at most: what `--set combos --out` needs,
 /// since engine/combined.rs holds the combinations alone.
 fn only_combos_differ(start: &EvalParams) -> bool {
-    let c = EvalParams::COMPILED;
-    start.levels == c.levels
-        && start.classes == c.classes
-        && start.tempo == c.tempo
-        && (start.key_own, start.key_opp) == (c.key_own, c.key_opp)
-        && start.search == c.search
+    *start == EvalParams { combos: start.combos, ..EvalParams::COMPILED }
 }
 
 /// Whether `start` differs from the compiled weights in the search settings at most: what `--set search --out`
 /// needs, since engine/searched.rs holds the settings alone.
 fn only_search_differs(start: &EvalParams) -> bool {
-    let c = EvalParams { search: start.search, ..EvalParams::COMPILED };
-    *start == c
+    *start == EvalParams { search: start.search, ..EvalParams::COMPILED }
 }
 
 /// Whether `start` differs from the compiled weights in the width cut's key at most: what `--set key --out` needs,
 /// since engine/keyed.rs holds the key alone.
 fn only_key_differs(start: &EvalParams) -> bool {
-    let c = EvalParams::COMPILED;
-    start.levels == c.levels
-        && start.classes == c.classes
-        && start.tempo == c.tempo
-        && start.combos == c.combos
-        && start.search == c.search
+    *start == EvalParams { key_own: start.key_own, key_opp: start.key_opp, ..EvalParams::COMPILED }
 }
 
 /// The generated key of a `--set key` run: the averaged key tables, with the command and the summary of the run
