@@ -214,6 +214,54 @@ fn tune_combos_fits_the_combinations_and_names_the_largest() {
     }
 }
 
+/// `openings --play N` keeps only candidates black scores a quarter to three quarters of the points on in N
+/// self-play games: each line says black's points, the header the options; the same options give the same file, and
+/// `--play 1` (one game cannot split) is a usage error that leaves an existing output file alone.
+#[test]
+fn openings_balanced_in_play_say_black_points_and_are_reproducible() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let book = dir.path().join("played.txt");
+    let book = book.to_str().expect("utf-8 path");
+    let args = [
+        "gomoku",
+        "openings",
+        "--count",
+        "2",
+        "--nodes",
+        "2000",
+        "--band",
+        "600",
+        "--play",
+        "2",
+        "--play-nodes",
+        "300",
+        "--out",
+        book,
+    ];
+    let out = sente(&args, "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("played out) to "), "{}", text(&out.stderr));
+    let first = std::fs::read_to_string(book).expect("written");
+    assert!(first.starts_with("# sente gomoku openings --size 15 --rule freestyle --stones 4 --area 7 --seed 1 --nodes 2000 --band 600 --play 2 --play-nodes 300 --count 2\n"), "{first}");
+    assert!(first.contains("played out 2 times by the engine against itself (from 300 nodes a move)"), "{first}");
+    let lines: Vec<&str> = first.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(lines.len(), 2, "{first}");
+    for l in &lines {
+        let (_, comment) = l.split_once("  # ").expect("a comment");
+        let (value, points) = comment.split_once("; black ").expect("black's points");
+        assert!(value.parse::<i32>().expect("a value").abs() <= 600, "{l}");
+        assert!(["0.5 of 2", "1 of 2", "1.5 of 2"].contains(&points), "{l}");
+    }
+    let out = sente(&args, "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(std::fs::read_to_string(book).expect("written"), first, "the same options give the same file");
+
+    let out = sente(&["gomoku", "openings", "--play", "1", "--out", book], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("--play must be 0 (no games) or at least 2"), "{}", text(&out.stderr));
+    assert_eq!(std::fs::read_to_string(book).expect("kept"), first, "a refused run leaves the file alone");
+}
+
 /// `openings` writes the same file for the same options, every line an opening the match runner then plays from
 /// `--openings` (the header names the file and its count; games 2k+1 and 2k+2 play line k); a malformed file is
 /// refused with its line (exit 2) before any game, and settings too few candidates meet are a usage error.

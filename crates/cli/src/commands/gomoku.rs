@@ -174,10 +174,14 @@ won, or a position turned lost, is counted apart. Scores of different oracles do
     #[command(after_help = "Examples:\n  \
 sente gomoku openings --count 500 --out openings-15.txt\n  \
 sente gomoku openings --size 19 --stones 4 --area 7 --band 150 --out openings-19.txt\n  \
+sente gomoku openings --stones 3 --band 600 --play 4 --count 100 --out played-15.txt\n  \
 sente gomoku match NEW OLD --openings openings-15.txt --games 1000\n\n\
 Candidate k (seed 1000003*S+k) places --stones stones alternately, black first, on random\n\
 cells of the central --area square; the engine searches it on one thread for --nodes nodes\n\
 and keeps it when its value for the side to move is within +-BAND and no proven result.\n\
+With --play N the engine then plays it out against itself N times (N >= 2), game i at\n\
+(2+i)/2 times --play-nodes nodes a move, and keeps it only if black scores between a\n\
+quarter and three quarters of the points: balanced in play, not only by the evaluation.\n\
 The same options give the same file. A file is one opening a line: stones in play order,\n\
 black first (H8 J9 H9), # comments.")]
     Openings(super::openings::OpeningsArgs),

@@ -5,7 +5,9 @@
 //! stones placed alternately, black first, on random cells of the central `--area` square, candidate `k` from seed
 //! `1_000_003·S + k`), searches each with the engine on one thread for a fixed number of nodes (deterministic), and
 //! keeps those whose value for the side to move lies within `±--band` and is no proven result, until `--count` are
-//! kept. The file (one opening a line, stones in play order, black first, a `#` header with the command) is what
+//! kept. With `--play N` a kept candidate must also be balanced in play: the engine plays it out against itself `N`
+//! times, at `--play-nodes` a move and larger budgets (`sente_gomoku::openings::black_points`), and black must score
+//! between a quarter and three quarters of the points. The file (one opening a line, stones in play order, black first, a `#` header with the command) is what
 //! `match`, `gauntlet` and `contest` read with `--openings`. It is written only once complete.
 
 use crate::error::CliError;
@@ -13,7 +15,7 @@ use crate::io::write_output;
 use indicatif::{ProgressBar, ProgressStyle};
 use sente_core::State;
 use sente_gomoku::engine::{Engine, ThinkLimits};
-use sente_gomoku::openings::{opening_text, play_order, scattered};
+use sente_gomoku::openings::{black_points, opening_text, play_order, scattered};
 use sente_gomoku::{Gomoku, Rule};
 use std::collections::HashSet;
 use std::fmt::Write as _;
@@ -52,6 +54,13 @@ pub struct OpeningsArgs {
     /// open three is worth about 1,500; the fitted win-rate curve gives 73% at 740).
     #[arg(long, default_value_t = 150)]
     band: i32,
+    /// Also play each candidate inside the band out this many times, the engine against itself (0: do not play;
+    /// else at least 2), and keep it only if black scores between a quarter and three quarters of the points.
+    #[arg(long, default_value_t = 0)]
+    play: u32,
+    /// Nodes a move of the first self-play game; game i searches (2 + i) / 2 times as many (one thread).
+    #[arg(long, default_value_t = 10_000)]
+    play_nodes: u64,
     /// Where to write the file (`-` for stdout).
     #[arg(long, default_value = "-")]
     out: PathBuf,
@@ -68,6 +77,12 @@ pub fn run(a: &OpeningsArgs) -> Result<ExitCode, CliError> {
     if a.count == 0 || a.nodes == 0 || a.band < 0 {
         return Err(CliError::Usage("--count and --nodes must be at least 1 and --band at least 0".into()));
     }
+    if a.play == 1 || a.play_nodes == 0 {
+        return Err(CliError::Usage(
+            "--play must be 0 (no games) or at least 2 (one game cannot split its points), and --play-nodes at least 1"
+                .into(),
+        ));
+    }
     let progress = if std::io::stderr().is_terminal() {
         let bar = ProgressBar::new(a.count as u64);
         if let Ok(style) = ProgressStyle::with_template("{bar:30} {pos}/{len} openings  {msg}  {elapsed} (eta {eta})") {
@@ -80,15 +95,16 @@ pub fn run(a: &OpeningsArgs) -> Result<ExitCode, CliError> {
     let mut engine = Engine::new(1, 16);
     let limits = ThinkLimits { nodes: Some(a.nodes), ..ThinkLimits::default() };
     let (mut kept, mut seen) = (Vec::new(), HashSet::new());
-    let mut tried = 0usize;
+    let (mut tried, mut played) = (0usize, 0usize);
     while kept.len() < a.count {
         if tried >= MAX_TRIES_PER_OPENING * (kept.len() + 1) {
             return Err(CliError::Usage(format!(
-                "only {} of {tried} candidates ({} distinct) were within ±{} (raise --band, or widen --area or change \
+                "only {} of {tried} candidates ({} distinct) were within ±{}{} (raise --band, or widen --area or change \
                  --stones for more distinct positions)",
                 kept.len(),
                 seen.len(),
-                a.band
+                a.band,
+                if a.play > 0 { format!(" and balanced in {} self-play games", a.play) } else { String::new() }
             )));
         }
         let pos =
@@ -102,15 +118,29 @@ pub fn run(a: &OpeningsArgs) -> Result<ExitCode, CliError> {
         if d.value.is_decisive() || d.value.0.abs() > a.band {
             continue;
         }
-        kept.push((pos, d.value.0));
+        let halves = if a.play > 0 {
+            played += 1;
+            progress.set_message(format!("{tried} candidates searched, {played} played out"));
+            let halves = black_points(&mut engine, &pos, a.play, a.play_nodes);
+            if halves < a.play / 2 || halves > a.play * 3 / 2 {
+                continue;
+            }
+            Some(halves)
+        } else {
+            None
+        };
+        kept.push((pos, d.value.0, halves));
         progress.set_position(kept.len() as u64);
-        progress.set_message(format!("{tried} candidates searched"));
+        progress.set_message(format!("{tried} candidates searched, {played} played out"));
     }
     progress.finish_and_clear();
     let mut text = String::new();
+    let play_options =
+        if a.play > 0 { format!(" --play {} --play-nodes {}", a.play, a.play_nodes) } else { String::new() };
     let _ = writeln!(
         text,
-        "# sente gomoku openings --size {} --rule {} --stones {} --area {} --seed {} --nodes {} --band {} --count {}",
+        "# sente gomoku openings --size {} --rule {} --stones {} --area {} --seed {} --nodes {} --band {}{play_options} \
+         --count {}",
         a.size,
         rule.name(),
         a.stones,
@@ -127,14 +157,37 @@ pub fn run(a: &OpeningsArgs) -> Result<ExitCode, CliError> {
         a.band,
         a.nodes
     );
-    let _ = writeln!(text, "# one opening a line, stones in play order, black first (value for the side to move)");
-    for (pos, value) in &kept {
+    if a.play > 0 {
+        let _ = writeln!(
+            text,
+            "# and, of the {played} within it played out {} times by the engine against itself (from {} nodes a move), \
+             those where black scored a quarter to three quarters of the points",
+            a.play, a.play_nodes
+        );
+    }
+    let _ = writeln!(
+        text,
+        "# one opening a line, stones in play order, black first (value for the side to move{})",
+        if a.play > 0 { "; black's points in its self-play games" } else { "" }
+    );
+    for (pos, value, halves) in &kept {
         let stones = play_order(pos);
-        let _ = writeln!(text, "{}  # {value:+}", opening_text(game, &stones));
+        let _ = match halves {
+            Some(h) => writeln!(
+                text,
+                "{}  # {value:+}; black {}{} of {}",
+                opening_text(game, &stones),
+                h / 2,
+                if h % 2 == 1 { ".5" } else { "" },
+                a.play
+            ),
+            None => writeln!(text, "{}  # {value:+}", opening_text(game, &stones)),
+        };
     }
     write_output(&a.out, &text)?;
     if a.out.as_os_str() != "-" {
-        eprintln!("wrote {} openings ({tried} candidates searched) to {}", kept.len(), a.out.display());
+        let played = if a.play > 0 { format!(", {played} played out") } else { String::new() };
+        eprintln!("wrote {} openings ({tried} candidates searched{played}) to {}", kept.len(), a.out.display());
     }
     Ok(ExitCode::SUCCESS)
 }
