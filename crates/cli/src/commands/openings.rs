@@ -7,8 +7,9 @@
 //! keeps those whose value for the side to move lies within `±--band` and is no proven result, until `--count` are
 //! kept. With `--play N` a kept candidate must also be balanced in play: the engine plays it out against itself `N`
 //! times, at `--play-nodes` a move and larger budgets (`sente_gomoku::openings::black_points`), and black must score
-//! between a quarter and three quarters of the points. The file (one opening a line, stones in play order, black first, a `#` header with the command) is what
-//! `match`, `gauntlet` and `contest` read with `--openings`. It is written only once complete.
+//! between a quarter and three quarters of the points. The file (one opening a line, stones in play order, black
+//! first, a `#` header with the command) is what `match`, `gauntlet` and `contest` read with `--openings`. It is
+//! written only once complete.
 
 use crate::error::CliError;
 use crate::io::write_output;
@@ -122,7 +123,8 @@ pub fn run(a: &OpeningsArgs) -> Result<ExitCode, CliError> {
             played += 1;
             progress.set_message(format!("{tried} candidates searched, {played} played out"));
             let halves = black_points(&mut engine, &pos, a.play, a.play_nodes);
-            if halves < a.play / 2 || halves > a.play * 3 / 2 {
+            // Black's points (halves / 2) between a quarter and three quarters of the games.
+            if 2 * halves < a.play || 2 * halves > 3 * a.play {
                 continue;
             }
             Some(halves)
