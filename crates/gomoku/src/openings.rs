@@ -80,7 +80,7 @@ pub fn scattered(game: Gomoku, seed: u64, stones: usize, area: usize) -> Positio
 /// use sente_gomoku::{Gomoku, openings::{opening, self_play}};
 /// let (outcome, moves) = self_play(&mut Engine::new(1, 1), &opening(Gomoku::new(9, Default::default())?, 1, 3), 500);
 /// assert!(matches!(outcome, Outcome::Win(Player::First | Player::Second) | Outcome::Draw));
-/// assert!(moves >= 6); // at least the loser's four stones and the winner's five
+/// assert!(moves >= 6); // white moves first, and a five needs three more black stones or four white ones
 /// # Ok::<(), sente_gomoku::Error>(())
 /// ```
 pub fn self_play(engine: &mut Engine, start: &Position, nodes: u64) -> (Outcome, usize) {
@@ -241,7 +241,8 @@ mod tests {
         let white_to_win = place("A1 G8 A3 G9 A5 G10 A7 G11 A9");
         assert_eq!(self_play(&mut engine, &white_to_win, 200), (Outcome::Win(Player::Second), 1));
         assert_eq!(black_points(&mut engine, &white_to_win, 2, 200), 0);
-        // From a quiet opening every game ends in a result the final position holds.
+        // From a quiet opening (two stones each, black to move) a five needs at least three more stones of its
+        // side, so at least five moves.
         let start = scattered(game, 3, 4, 7);
         let (outcome, moves) = self_play(&mut engine, &start, 300);
         assert!(moves >= 5, "{outcome:?} after {moves}");
