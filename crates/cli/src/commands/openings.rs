@@ -177,10 +177,9 @@ pub fn run(a: &OpeningsArgs) -> Result<ExitCode, CliError> {
         let _ = match halves {
             Some(h) => writeln!(
                 text,
-                "{}  # {value:+}; black {}{} of {}",
+                "{}  # {value:+}; black {} of {}",
                 opening_text(game, &stones),
-                h / 2,
-                if h % 2 == 1 { ".5" } else { "" },
+                f64::from(*h) / 2.0,
                 a.play
             ),
             None => writeln!(text, "{}  # {value:+}", opening_text(game, &stones)),
