@@ -441,13 +441,15 @@ mod tests {
         let from = command.split(" --from '").nth(1).and_then(|r| r.split('\'').next()).expect("a --from text");
         let start: EvalParams = from.parse().unwrap();
         assert_eq!((start.key_own, start.key_opp), (ordered::ORDERED_OWN, ordered::ORDERED_OPP));
-        let result = header.iter().find(|l| l.starts_with("result ")).expect("the result line");
-        let result: EvalParams = result.rsplit(' ').next().unwrap().parse().unwrap();
+        let lines: Vec<String> = header.iter().map(|l| (*l).to_string()).collect();
+        let weights = |key: &str| -> EvalParams {
+            Provenance::weights(&lines, key).unwrap_or_else(|| panic!("no {key} line")).parse().unwrap()
+        };
+        let result = weights("result ");
         assert_eq!((result.key_own, result.key_opp), (keyed::KEYED_OWN, keyed::KEYED_OPP));
         // The run moved the key alone: its result keeps the evaluation weights it started with (the table compiled
         // then, which a later `--set quiet` run may have changed since).
-        let began = header.iter().find(|l| l.starts_with("start: ")).expect("the start line");
-        let began: EvalParams = began.rsplit(' ').next().unwrap().parse().unwrap();
+        let began = weights("start:");
         assert_eq!((result.levels, result.classes, result.tempo), (began.levels, began.classes, began.tempo));
         assert_eq!(keyed::KEYED_OWN[KEY_FREE..], ordered::ORDERED_OWN[KEY_FREE..]);
         assert_eq!(keyed::KEYED_OPP[KEY_FREE..], ordered::ORDERED_OPP[KEY_FREE..]);
