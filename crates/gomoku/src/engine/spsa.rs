@@ -343,8 +343,8 @@ impl Provenance {
 
     /// The weights text that follows `key` on a line of `run` (the `start:` or `result` line), if any.
     #[must_use]
-    pub fn weights(run: &[String], key: &str) -> Option<String> {
-        let line = run.iter().find(|l| l.starts_with(key))?;
+    pub fn weights<S: AsRef<str>>(run: &[S], key: &str) -> Option<String> {
+        let line = run.iter().map(AsRef::as_ref).find(|l| l.starts_with(key))?;
         line.rsplit(' ').next().map(str::to_string)
     }
 }
@@ -429,6 +429,11 @@ mod tests {
         assert_eq!(p.to_string().parse::<EvalParams>(), Ok(p));
     }
 
+    /// The weights on the `key` line of a generated file's run, parsed.
+    fn header_weights<S: AsRef<str>>(run: &[S], key: &str) -> EvalParams {
+        Provenance::weights(run, key).unwrap_or_else(|| panic!("no {key} line")).parse().unwrap()
+    }
+
     /// The compiled key (engine/keyed.rs) is the result its header records, of a `--set key` run
     /// that starts from the `tune --order` fit (engine/ordered.rs) and moves only the key's free levels.
     #[test]
@@ -441,15 +446,11 @@ mod tests {
         let from = command.split(" --from '").nth(1).and_then(|r| r.split('\'').next()).expect("a --from text");
         let start: EvalParams = from.parse().unwrap();
         assert_eq!((start.key_own, start.key_opp), (ordered::ORDERED_OWN, ordered::ORDERED_OPP));
-        let lines: Vec<String> = header.iter().map(|l| (*l).to_string()).collect();
-        let weights = |key: &str| -> EvalParams {
-            Provenance::weights(&lines, key).unwrap_or_else(|| panic!("no {key} line")).parse().unwrap()
-        };
-        let result = weights("result ");
+        let result = header_weights(&header, "result ");
         assert_eq!((result.key_own, result.key_opp), (keyed::KEYED_OWN, keyed::KEYED_OPP));
         // The run moved the key alone: its result keeps the evaluation weights it started with (the table compiled
         // then, which a later `--set quiet` run may have changed since).
-        let began = weights("start:");
+        let began = header_weights(&header, "start:");
         assert_eq!((result.levels, result.classes, result.tempo), (began.levels, began.classes, began.tempo));
         assert_eq!(keyed::KEYED_OWN[KEY_FREE..], ordered::ORDERED_OWN[KEY_FREE..]);
         assert_eq!(keyed::KEYED_OPP[KEY_FREE..], ordered::ORDERED_OPP[KEY_FREE..]);
@@ -533,9 +534,6 @@ mod tests {
         assert!(!p.runs.is_empty() && p.commands.len() == p.runs.len(), "{p:?}");
         assert!(p.commands.iter().all(|c| c.starts_with("sente gomoku spsa ")), "{:?}", p.commands);
         assert!(p.commands[1..].iter().all(|c| c.contains(" --from compiled ")), "{:?}", p.commands);
-        let weights = |run: &[String], key: &str| -> EvalParams {
-            Provenance::weights(run, key).unwrap_or_else(|| panic!("no {key} line")).parse().unwrap()
-        };
         // The first run starts from the Texel fit (`--from tuned`) or from the weights text its command quotes.
         let first = &p.commands[0];
         let mut at = if first.contains(" --from tuned ") {
@@ -546,8 +544,8 @@ mod tests {
         };
         for (i, run) in p.runs.iter().enumerate() {
             assert!(run[0].starts_with(&format!("run {}: ", i + 1)), "{}", run[0]);
-            assert_eq!(weights(run, "start:"), at, "run {} starts where the one before ended", i + 1);
-            at = weights(run, "result (mean theta");
+            assert_eq!(header_weights(run, "start:"), at, "run {} starts where the one before ended", i + 1);
+            at = header_weights(run, "result (mean theta");
         }
         // The header's texts have no combinations and no key: they read as the compiled ones.
         let table = EvalParams {
