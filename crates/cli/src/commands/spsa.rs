@@ -11,8 +11,9 @@
 //! each (the file is rewritten after every batch); the result is the mean θ over the second half
 //! of the run, printed as a `--weights` text (to verify with `sente gomoku match`) and, with `--out`, written as a Rust
 //! source file (`crates/gomoku/src/engine/played.rs` is made so; its header holds the command; `--set combos` writes
-//! `crates/gomoku/src/engine/combined.rs`, the combinations alone, and `--set key` `engine/keyed.rs`, the width cut's
-//! key alone). Ctrl-C stops after the
+//! `crates/gomoku/src/engine/combined.rs`, the combinations alone, `--set key` `engine/keyed.rs`, the width cut's
+//! key alone, and `--set search` `engine/searched.rs`; a run `--from compiled` keeps the runs the file records and
+//! adds itself as the next, `chained_header`). Ctrl-C stops after the
 //! games in progress and keeps the iterations finished.
 
 use crate::check::runner::catch_signals;
@@ -23,7 +24,9 @@ use crate::tournament::schedule::{self, Job};
 use crate::tournament::{OpeningSet, Settings};
 use indicatif::{ProgressBar, ProgressStyle};
 use sente_gomoku::engine::params::EvalParams;
-use sente_gomoku::engine::spsa::{PLAYED_SOURCE, Provenance, Spsa, Tuned, weight_set};
+use sente_gomoku::engine::spsa::{
+    COMBINED_SOURCE, KEYED_SOURCE, PLAYED_SOURCE, Provenance, SEARCHED_SOURCE, Spsa, Tuned, weight_set,
+};
 use sente_gomoku::{Gomoku, Rule};
 use std::fmt::Write as _;
 use std::io::IsTerminal;
@@ -158,7 +161,12 @@ fn only_key_differs(start: &EvalParams) -> bool {
 /// The generated key of a `--set key` run: the averaged key tables, with the command and the summary of the run
 /// in its header.
 fn keyed_source(a: &SpsaArgs, result: &EvalParams, summary: &str) -> String {
-    let mut s = one_run_header("The width cut's key tuned by self-play with `sente gomoku spsa --set key`", a, summary);
+    let mut s = chained_header(
+        "The width cut's key tuned by self-play with `sente gomoku spsa --set key`",
+        KEYED_SOURCE,
+        a,
+        summary,
+    );
     let list = |v: &[i32]| v.iter().map(i32::to_string).collect::<Vec<_>>().join(", ");
     let _ = writeln!(s, "\nuse crate::patterns::LEVELS;\n");
     let _ = writeln!(
@@ -179,8 +187,12 @@ fn keyed_source(a: &SpsaArgs, result: &EvalParams, summary: &str) -> String {
 /// The generated search settings of a `--set search` run: the averaged settings, with the command and the summary
 /// of the run in its header.
 fn searched_source(a: &SpsaArgs, result: &EvalParams, summary: &str) -> String {
-    let mut s =
-        one_run_header("The search settings tuned by self-play with `sente gomoku spsa --set search`", a, summary);
+    let mut s = chained_header(
+        "The search settings tuned by self-play with `sente gomoku spsa --set search`",
+        SEARCHED_SOURCE,
+        a,
+        summary,
+    );
     let list = result.search.iter().map(i32::to_string).collect::<Vec<_>>().join(", ");
     let _ = writeln!(
         s,
@@ -192,13 +204,26 @@ pub const SEARCH: [i32; super::params::SEARCH_LEN] = [{list}];",
     s
 }
 
-/// The header of a file one run makes (`--set combos`, `--set key`): `title`, the command and the run's summary.
-fn one_run_header(title: &str, a: &SpsaArgs, summary: &str) -> String {
-    let mut s = format!(
-        "//! {title} (generated: edit by running the command again).\n//!\n//! Made by:\n//! ```text\n//! {}\n//! ```\n",
-        command_line(a)
+/// The header of a generated file: `title`, then the commands and the summaries of the runs that made it. A run
+/// `--from compiled` continues the checked-in file `compiled` (the source of the file it rewrites), so the header
+/// keeps the runs recorded there and adds this one as the next; any other start begins a new chain. A hand-written
+/// file records no runs, so a run from it is the first.
+fn chained_header(title: &str, compiled: &str, a: &SpsaArgs, summary: &str) -> String {
+    let mut made = if a.from == "compiled" { Provenance::parse(compiled) } else { Provenance::default() };
+    made.commands.push(command_line(a));
+    let n = made.runs.len() + 1;
+    made.runs.push(
+        summary.lines().enumerate().map(|(j, l)| if j == 0 { format!("run {n}: {l}") } else { l.into() }).collect(),
     );
-    for line in summary.lines() {
+    let mut s = format!(
+        "//! {title} (generated: edit by running the commands again).\n//!\n//! Made by, in order (a run `--from \
+         compiled` continues from the table the runs before it made):\n//! ```text\n"
+    );
+    for c in &made.commands {
+        let _ = writeln!(s, "//! {c}");
+    }
+    let _ = writeln!(s, "//! ```");
+    for line in made.runs.iter().flatten() {
         let _ = writeln!(s, "//! {line}");
     }
     s
@@ -207,8 +232,12 @@ fn one_run_header(title: &str, a: &SpsaArgs, summary: &str) -> String {
 /// The generated combination table of a `--set combos` run: the averaged combination weights, with the command
 /// and the summary of the run in its header.
 fn combos_source(a: &SpsaArgs, result: &EvalParams, summary: &str) -> String {
-    let mut s =
-        one_run_header("Cell-combination weights tuned by self-play with `sente gomoku spsa --set combos`", a, summary);
+    let mut s = chained_header(
+        "Cell-combination weights tuned by self-play with `sente gomoku spsa --set combos`",
+        COMBINED_SOURCE,
+        a,
+        summary,
+    );
     s.push_str("\nuse crate::combos::COMBOS;\n\n");
     s.push_str(&super::tune::combined_table(&result.combos));
     s
@@ -222,24 +251,8 @@ fn named(set: &[Tuned], values: &[f64]) -> String {
 /// The generated file: the averaged weights, with the commands and the summaries of the runs that made them in its
 /// header. A run `--from compiled` continues the checked-in table, so its header keeps the runs recorded there.
 fn source(a: &SpsaArgs, result: &EvalParams, summary: &str) -> String {
-    let mut made = if a.from == "compiled" { Provenance::parse(PLAYED_SOURCE) } else { Provenance::default() };
-    made.commands.push(command_line(a));
-    let n = made.runs.len() + 1;
-    made.runs.push(
-        summary.lines().enumerate().map(|(j, l)| if j == 0 { format!("run {n}: {l}") } else { l.into() }).collect(),
-    );
-    let mut s = String::from(
-        "//! Evaluation weights tuned by self-play with `sente gomoku spsa` (generated: edit by running the commands \
-         again).\n//!\n//! Made by, in order (a run `--from compiled` continues from the table the runs before it made):\n\
-         //! ```text\n",
-    );
-    for c in &made.commands {
-        let _ = writeln!(s, "//! {c}");
-    }
-    let _ = writeln!(s, "//! ```");
-    for line in made.runs.iter().flatten() {
-        let _ = writeln!(s, "//! {line}");
-    }
+    let mut s =
+        chained_header("Evaluation weights tuned by self-play with `sente gomoku spsa`", PLAYED_SOURCE, a, summary);
     let list = |v: &[i32]| v.iter().map(i32::to_string).collect::<Vec<_>>().join(", ");
     let _ = writeln!(s, "\nuse crate::patterns::{{CLASSES, LEVELS}};\n");
     let _ = writeln!(
@@ -442,7 +455,7 @@ mod tests {
         assert!(
             text.contains("//! sente gomoku spsa --iterations 4 ") && text.contains(" --set combos --from combos= ")
         );
-        assert!(text.contains("//! 4 iterations, 8 games\n//! result: combos=X:17\n"), "{text}");
+        assert!(text.contains("//! run 1: 4 iterations, 8 games\n//! result: combos=X:17\n"), "{text}");
         let array = text.lines().last().unwrap();
         assert!(array.starts_with("pub const COMBINED: [i32; COMBOS] = [0, 0, 0, 17, 0,") && array.ends_with(", -6];"));
         assert_eq!(array.matches(", ").count(), sente_gomoku::combos::COMBOS - 1);
@@ -489,6 +502,17 @@ mod tests {
         let from_text = Provenance::parse(&source(&args(text), &EvalParams::COMPILED, summary));
         assert_eq!(from_text.commands.len(), 1);
         assert!(from_text.commands[0].contains(&format!(" --from '{text}' ")), "{}", from_text.commands[0]);
+        // The key's file chains its own runs the same way, and a hand-written table starts a chain at run 1.
+        let mut key_args = args("compiled");
+        key_args.set = "key".into();
+        let keyed = Provenance::parse(KEYED_SOURCE);
+        let key_chain = Provenance::parse(&keyed_source(&key_args, &EvalParams::COMPILED, summary));
+        assert_eq!(key_chain.runs[..keyed.runs.len()], keyed.runs[..]);
+        assert_eq!(key_chain.commands.len(), keyed.commands.len() + 1);
+        assert_eq!(key_chain.runs.last().unwrap()[0], format!("run {}: 4 iterations, 8 games", keyed.runs.len() + 1));
+        key_args.set = "search".into();
+        let searched = Provenance::parse(&searched_source(&key_args, &EvalParams::COMPILED, summary));
+        assert_eq!((searched.commands.len(), searched.runs[0][0].as_str()), (1, "run 1: 4 iterations, 8 games"));
         let fresh = Provenance::parse(&source(&args("tuned"), &EvalParams::TUNED, summary));
         assert_eq!(fresh.commands.len(), 1);
         assert_eq!(

@@ -309,6 +309,12 @@ impl Spsa {
 
 /// The source of the checked-in table ([`super::played`]), whose header records the runs that made it.
 pub const PLAYED_SOURCE: &str = include_str!("played.rs");
+/// The source of the width cut's key ([`super::keyed`]), whose header records the `--set key` runs that made it.
+pub const KEYED_SOURCE: &str = include_str!("keyed.rs");
+/// The source of the combination weights ([`super::combined`]): hand-written until a `--set combos` run writes it.
+pub const COMBINED_SOURCE: &str = include_str!("combined.rs");
+/// The source of the search settings ([`super::searched`]): hand-written until a `--set search` run writes it.
+pub const SEARCHED_SOURCE: &str = include_str!("searched.rs");
 
 /// The runs a generated file's header records, in order: a run `--from compiled` continues from the table the
 /// runs before it made, so the file is remade by running every command again, one after the other.
@@ -434,26 +440,34 @@ mod tests {
         Provenance::weights(run, key).unwrap_or_else(|| panic!("no {key} line")).parse().unwrap()
     }
 
-    /// The compiled key (engine/keyed.rs) is the result its header records, of a `--set key` run
-    /// that starts from the `tune --order` fit (engine/ordered.rs) and moves only the key's free levels.
+    /// The compiled key (engine/keyed.rs) is the result of the last `--set key` run its header records: the first
+    /// started from the `tune --order` fit (engine/ordered.rs), each later one (`--from compiled`) continues the one
+    /// before, and every run moved only the key's free levels.
     #[test]
     fn the_keyed_table_is_what_its_header_records() {
         use super::super::{keyed, ordered, params::KEY_FREE};
-        let source = include_str!("keyed.rs");
-        let header: Vec<&str> = source.lines().filter_map(|l| l.strip_prefix("//! ")).collect();
-        let command = header.iter().find(|l| l.starts_with("sente gomoku spsa ")).expect("the command");
-        assert!(command.contains(" --set key "), "{command}");
-        let from = command.split(" --from '").nth(1).and_then(|r| r.split('\'').next()).expect("a --from text");
+        let p = Provenance::parse(KEYED_SOURCE);
+        assert!(!p.runs.is_empty() && p.commands.len() == p.runs.len(), "{p:?}");
+        assert!(p.commands.iter().all(|c| c.starts_with("sente gomoku spsa ") && c.contains(" --set key ")));
+        assert!(p.commands[1..].iter().all(|c| c.contains(" --from compiled ")), "{:?}", p.commands);
+        let first = &p.commands[0];
+        let from = first.split(" --from '").nth(1).and_then(|r| r.split('\'').next()).expect("a --from text");
         let start: EvalParams = from.parse().unwrap();
         assert_eq!((start.key_own, start.key_opp), (ordered::ORDERED_OWN, ordered::ORDERED_OPP));
-        let result = header_weights(&header, "result ");
+        for (i, run) in p.runs.iter().enumerate() {
+            assert!(run[0].starts_with(&format!("run {}: ", i + 1)), "{}", run[0]);
+            // A run moves the key alone: its result keeps the evaluation weights it started with (the table
+            // compiled then, which a later `--set quiet` run may have changed since).
+            let (began, result) = (header_weights(run, "start:"), header_weights(run, "result "));
+            assert_eq!((result.levels, result.classes, result.tempo), (began.levels, began.classes, began.tempo));
+        }
+        let result = header_weights(p.runs.last().unwrap(), "result ");
         assert_eq!((result.key_own, result.key_opp), (keyed::KEYED_OWN, keyed::KEYED_OPP));
-        // The run moved the key alone: its result keeps the evaluation weights it started with (the table compiled
-        // then, which a later `--set quiet` run may have changed since).
-        let began = header_weights(&header, "start:");
-        assert_eq!((result.levels, result.classes, result.tempo), (began.levels, began.classes, began.tempo));
         assert_eq!(keyed::KEYED_OWN[KEY_FREE..], ordered::ORDERED_OWN[KEY_FREE..]);
         assert_eq!(keyed::KEYED_OPP[KEY_FREE..], ordered::ORDERED_OPP[KEY_FREE..]);
+        // The hand-written tables record no run, so a run from them starts a chain.
+        assert_eq!(Provenance::parse(COMBINED_SOURCE), Provenance::default());
+        assert_eq!(Provenance::parse(SEARCHED_SOURCE), Provenance::default());
     }
 
     /// The combinations set names the combinations it moves, and moves them below zero as well as above (a
