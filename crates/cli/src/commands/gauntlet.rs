@@ -71,7 +71,13 @@ pub fn run(a: &GauntletArgs) -> Result<ExitCode, CliError> {
     }
     let out = Path::new("-");
     write_output(out, &format!("gauntlet of {}: {}\n", entries[0].name, settings.describe()))?;
-    let games = schedule::run(&entries, &settings, &jobs, 1, |r| record::progress(&record::summary(r)));
+    let mut kept = a.records.as_deref().map(|p| record::RecordsFile::new(p, settings.game, record::RecordsFile::EVERY));
+    let games = schedule::run(&entries, &settings, &jobs, 1, |r| {
+        record::progress(&record::summary(r));
+        if let Some(k) = &mut kept {
+            k.add(r);
+        }
+    });
     let mut tallies = vec![Tally::default(); entries.len()];
     for g in &games {
         let opp = if g.black.0 == 0 { g.white.0 } else { g.black.0 };
@@ -115,9 +121,8 @@ pub fn run(a: &GauntletArgs) -> Result<ExitCode, CliError> {
             integer(hi)
         ));
     }
-    if let Some(p) = &a.records {
-        let lines: String = games.iter().map(|g| record::line(settings.game, g) + "\n").collect();
-        write_output(p, &lines)?;
+    if let Some(kept) = &kept {
+        kept.finish(&games)?;
     }
     // No summary of a partial gauntlet: its CSV would read as a finished one.
     settings.check_interrupt(games.len(), jobs.len())?;

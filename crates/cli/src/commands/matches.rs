@@ -62,7 +62,11 @@ pub fn run(a: &MatchArgs) -> Result<ExitCode, CliError> {
     let mut running = Tally::default();
     let mut scores = Vec::new();
     let mut decided: Option<(usize, Verdict)> = None;
+    let mut kept = a.records.as_deref().map(|p| record::RecordsFile::new(p, settings.game, record::RecordsFile::EVERY));
     let games = schedule::run_until(&entries, &settings, &jobs, 1, |r| {
+        if let Some(k) = &mut kept {
+            k.add(r);
+        }
         running.add(r.score_of(0));
         scores.push((r.number - 1, r.score_of(0)));
         let mut line = record::summary(r);
@@ -80,9 +84,8 @@ pub fn run(a: &MatchArgs) -> Result<ExitCode, CliError> {
     // Every game shown to the callback is returned and no other, so its running tally is the match's.
     let tally = running;
     let faults = games.iter().filter(|g| g.fault().is_some()).count();
-    if let Some(p) = &a.records {
-        let lines: String = games.iter().map(|g| record::line(settings.game, g) + "\n").collect();
-        write_output(p, &lines)?;
+    if let Some(kept) = &kept {
+        kept.finish(&games)?;
     }
     settings.check_interrupt(games.len(), jobs.len())?;
     let out = format!(

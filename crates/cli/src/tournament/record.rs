@@ -10,10 +10,15 @@
 //! steppable. The page replays under freestyle rules; a renju or exact-five game replays the same moves.
 
 use super::game::GameRecord;
+use crate::error::CliError;
+use crate::io::write_output;
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use sente_gomoku::notation::{move_text, parse_move_text};
 use sente_gomoku::{Gomoku, Move};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 /// The address `sente serve` listens on by default, which replay links point to.
 pub const SERVE_BASE: &str = "http://127.0.0.1:8080";
@@ -40,6 +45,53 @@ pub fn line(game: Gomoku, r: &GameRecord) -> String {
 /// The short form printed as games finish: `game 3: black A white B: 1-0, B loses: timeout (…)`.
 pub fn summary(r: &GameRecord) -> String {
     format!("game {}: black {} white {}: {}, {}", r.number, r.black.1, r.white.1, r.result(), r.reason())
+}
+
+/// A records file kept up to date while a run plays. Each finished game's line is held in game order and the whole
+/// file is rewritten (atomically, as every output file is) when the last write is [`RecordsFile::EVERY`] old, so a
+/// run that is killed outright (SIGKILL, a session or machine that ends) leaves the records of the games it finished
+/// until a few seconds before; [`RecordsFile::finish`] writes the run's games at the end, an interrupted run's too.
+pub struct RecordsFile {
+    path: PathBuf,
+    game: Gomoku,
+    every: Duration,
+    lines: BTreeMap<usize, String>,
+    written: Option<Instant>,
+    warned: bool,
+}
+
+impl RecordsFile {
+    /// How often, at most, the file is rewritten while games finish.
+    pub const EVERY: Duration = Duration::from_secs(10);
+
+    /// A records file at `path` for games on `game`'s board, rewritten at most every `every`.
+    pub fn new(path: &Path, game: Gomoku, every: Duration) -> RecordsFile {
+        RecordsFile { path: path.to_path_buf(), game, every, lines: BTreeMap::new(), written: None, warned: false }
+    }
+
+    /// Adds a finished game and rewrites the file if the last write is old enough (or none was made). A failed
+    /// write is reported once on standard error and tried again later; [`RecordsFile::finish`] returns its error.
+    pub fn add(&mut self, r: &GameRecord) {
+        self.lines.insert(r.number, line(self.game, r));
+        if self.written.is_some_and(|t| t.elapsed() < self.every) {
+            return;
+        }
+        self.written = Some(Instant::now());
+        let text: String = self.lines.values().map(|l| format!("{l}\n")).collect();
+        if let Err(e) = write_output(&self.path, &text)
+            && !std::mem::replace(&mut self.warned, true)
+        {
+            eprintln!("warning: {e} (tried again as games finish, and at the end)");
+        }
+    }
+
+    /// Writes the records of `games`, the run's games, in the order given.
+    ///
+    /// # Errors
+    /// [`CliError::Write`] when the file cannot be written.
+    pub fn finish(&self, games: &[GameRecord]) -> Result<(), CliError> {
+        write_output(&self.path, &games.iter().map(|g| line(self.game, g) + "\n").collect::<String>())
+    }
 }
 
 /// Prints a progress line on stdout; a closed stdout is ignored here (the final report notices it).
@@ -217,6 +269,46 @@ mod tests {
         assert_eq!(json["start"], format!("{}\n", ".".repeat(15)).repeat(15));
         assert_eq!(json["moves"], serde_json::json!(["H8", "I8", "H7", "A1"]));
         assert_eq!(json["cursor"], 4);
+    }
+
+    /// The records file holds every game finished so far in game order, rewritten as they finish, and the run's
+    /// games at the end.
+    #[test]
+    fn the_records_file_is_written_as_games_finish() {
+        let game = Gomoku::new(15, Rule::Freestyle).expect("15x15");
+        let record = |number: usize| GameRecord {
+            number,
+            black: (0, "a".into()),
+            white: (1, "b".into()),
+            opening: Opening { index: 0, stones: vec![Move(112)] },
+            moves: vec![Move(number as u16)],
+            ending: Ending::Five(Side::First),
+            slowest_ms: [1, 1],
+            resent: [0, 0],
+        };
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("games.txt");
+        let numbers = |p: &Path| -> Vec<String> {
+            std::fs::read_to_string(p).unwrap().lines().map(|l| l.split(':').next().unwrap().to_string()).collect()
+        };
+        let mut kept = RecordsFile::new(&path, game, Duration::ZERO);
+        kept.add(&record(2));
+        assert_eq!(numbers(&path), ["game 2"]);
+        kept.add(&record(1));
+        assert_eq!(numbers(&path), ["game 1", "game 2"]);
+        kept.finish(&[record(1), record(2), record(3)]).unwrap();
+        assert_eq!(numbers(&path), ["game 1", "game 2", "game 3"]);
+        assert_eq!(std::fs::read_to_string(&path).unwrap().lines().next().unwrap(), line(game, &record(1)));
+        // Within the interval only the first game is written at once.
+        let slow = dir.path().join("slow.txt");
+        let mut kept = RecordsFile::new(&slow, game, Duration::from_secs(3600));
+        kept.add(&record(1));
+        kept.add(&record(2));
+        assert_eq!(numbers(&slow), ["game 1"]);
+        // A file that cannot be written is no panic: the end reports it.
+        let mut bad = RecordsFile::new(&dir.path().join("missing/dir/games.txt"), game, Duration::ZERO);
+        bad.add(&record(1));
+        assert!(matches!(bad.finish(&[record(1)]), Err(CliError::Write { .. })));
     }
 
     /// Base64url without padding, back to bytes (the page's `unb64`).
