@@ -79,8 +79,10 @@ pub fn run(a: &ContestArgs) -> Result<ExitCode, CliError> {
         &format!("contest of {n} entries ({format}, {} games a pairing): {}\n", a.games, settings.describe()),
     )?;
     let mut byes = vec![0usize; n];
+    // games.txt is rewritten as games finish, so a contest killed outright keeps the records of its finished games.
+    let mut kept = record::RecordsFile::new(&a.out.join("games.txt"), settings.game, record::RecordsFile::EVERY);
     let games = match rounds {
-        None => play_pairings(&entries, &settings, &round_robin(n), a.games, 0),
+        None => play_pairings(&entries, &settings, &round_robin(n), a.games, 0, &mut kept),
         Some(r) => {
             let mut history = History::default();
             let mut all: Vec<GameRecord> = Vec::new();
@@ -97,7 +99,7 @@ pub fn run(a: &ContestArgs) -> Result<ExitCode, CliError> {
                 for &(x, y) in &pairs {
                     history.meet(x, y);
                 }
-                let played = play_pairings(&entries, &settings, &pairs, a.games, pairing);
+                let played = play_pairings(&entries, &settings, &pairs, a.games, pairing, &mut kept);
                 pairing += pairs.len();
                 all.extend(played);
                 if settings.interrupt.is_set() {
@@ -107,8 +109,7 @@ pub fn run(a: &ContestArgs) -> Result<ExitCode, CliError> {
             all
         }
     };
-    let lines: String = games.iter().map(|g| record::line(settings.game, g) + "\n").collect();
-    write_output(&a.out.join("games.txt"), &lines)?;
+    kept.finish(&games)?;
     if settings.interrupt.is_set() {
         return Err(CliError::Other(format!(
             "interrupted after {} games; their records are in {}",
@@ -134,6 +135,7 @@ fn play_pairings(
     pairs: &[(usize, usize)],
     games: usize,
     first_pairing: usize,
+    kept: &mut record::RecordsFile,
 ) -> Vec<GameRecord> {
     let mut jobs = Vec::new();
     for (p, &(x, y)) in pairs.iter().enumerate() {
@@ -144,7 +146,10 @@ fn play_pairings(
         }
     }
     let first_number = first_pairing * games + 1;
-    schedule::run(entries, settings, &jobs, first_number, |r| record::progress(&record::summary(r)))
+    schedule::run(entries, settings, &jobs, first_number, |r| {
+        record::progress(&record::summary(r));
+        kept.add(r);
+    })
 }
 
 fn points_of(games: &[GameRecord], e: usize) -> f64 {
