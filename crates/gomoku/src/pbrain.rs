@@ -7,7 +7,8 @@
 //! cannot obey; it may also say `MESSAGE text` (shown by the manager; Sente reports how it chose each move) and
 //! `DEBUG text`. INFO keys: `timeout_turn`, `timeout_match`, `time_left` (milliseconds), `max_memory` (bytes),
 //! `game_type`, `rule` (1 exact five, 4 renju), `evaluate`, `folder`. The time for a move is the smaller of
-//! `timeout_turn` and a tenth of `time_left`, less a safety margin; the tables stay under a third of `max_memory`.
+//! `timeout_turn` and a tenth of `time_left`, less a safety margin; the tables ([`Options::hash_mb`], 64 MiB by
+//! default) stay under a third of `max_memory`.
 //! Reference: <https://plastovicka.github.io/protocl2en.htm>.
 
 use crate::engine::{Decision, Engine, Reason, ThinkLimits};
@@ -27,7 +28,13 @@ pub struct Options {
     pub threads: usize,
     /// A node budget per move instead of the clock (deterministic with one thread); for tests.
     pub nodes: Option<u64>,
+    /// Size of the engine's tables in MiB ([`DEFAULT_HASH_MB`] when `None`), at most a third of the manager's
+    /// `max_memory` when it sends one.
+    pub hash_mb: Option<usize>,
 }
+
+/// The engine's table size in MiB when neither `--hash` nor the manager's `max_memory` says otherwise.
+pub const DEFAULT_HASH_MB: usize = 64;
 
 /// One line from the manager.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -122,6 +129,26 @@ pub fn turn_budget(turn: Duration) -> Duration {
     Duration::from_millis(ms.saturating_sub((ms / 40).max(10)).max(10))
 }
 
+/// The size in MiB of the engine's tables: `hash` (`--hash`; [`DEFAULT_HASH_MB`] when `None`), held to a third of
+/// the manager's `max_memory` (bytes, 0 for no limit) and to at least 1.
+///
+/// ```
+/// use sente_gomoku::pbrain::table_mb;
+/// assert_eq!(table_mb(None, 0), 64);
+/// assert_eq!(table_mb(Some(256), 0), 256);
+/// assert_eq!(table_mb(Some(256), 300 << 20), 100);
+/// assert_eq!(table_mb(None, 1 << 20), 1);
+/// ```
+#[must_use]
+pub fn table_mb(hash: Option<usize>, max_memory: u64) -> usize {
+    let wanted = hash.unwrap_or(DEFAULT_HASH_MB).max(1);
+    if max_memory == 0 {
+        wanted
+    } else {
+        wanted.min(usize::try_from((max_memory / 3) >> 20).unwrap_or(usize::MAX)).max(1)
+    }
+}
+
 /// The brain's state between commands.
 struct Brain {
     options: Options,
@@ -166,7 +193,7 @@ impl Brain {
                 self.game = Some(g);
                 self.pos = Some(Position::new(g));
                 self.me = None;
-                let mb = if self.max_memory == 0 { 64 } else { ((self.max_memory / 3) >> 20).clamp(1, 64) as usize };
+                let mb = table_mb(self.options.hash_mb, self.max_memory);
                 let threads = self.options.threads.max(1);
                 match &mut self.engine {
                     Some(engine) if self.engine_mb == mb && engine.threads() == threads => engine.clear(),
@@ -441,7 +468,7 @@ mod tests {
 
     #[test]
     fn time_budget_respects_turn_and_match_clock() {
-        let mut b = Brain::new(Options { threads: 1, nodes: None });
+        let mut b = Brain::new(Options { threads: 1, nodes: None, hash_mb: None });
         b.info("timeout_turn", "1000");
         assert_eq!(b.limits().time, Some(Duration::from_millis(975)));
         b.info("timeout_match", "100000");

@@ -11,7 +11,7 @@ fn check(name: &str) -> String {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
     let input = std::fs::read_to_string(dir.join(format!("{name}.in"))).expect("transcript input");
     let mut output = Vec::new();
-    run(input.as_bytes(), &mut output, &Options { threads: 1, nodes: Some(4000) }).expect("brain runs");
+    run(input.as_bytes(), &mut output, &Options { threads: 1, nodes: Some(4000), hash_mb: None }).expect("brain runs");
     // MESSAGE lines carry search statistics (depth, value, nodes) that belong to the core searcher, not to the
     // protocol; the transcript keeps how each move was chosen and compares every other line exactly.
     let actual: String = String::from_utf8(output)
@@ -81,7 +81,8 @@ fn a_repeated_start_plays_as_a_fresh_brain() {
     let other = "TURN 7,7\nTURN 8,8\nTURN 6,6\nTURN 9,6\nTURN 5,9\n";
     let answers = |input: &str| {
         let mut output = Vec::new();
-        run(input.as_bytes(), &mut output, &Options { threads: 1, nodes: Some(4000) }).expect("brain runs");
+        run(input.as_bytes(), &mut output, &Options { threads: 1, nodes: Some(4000), hash_mb: None })
+            .expect("brain runs");
         String::from_utf8(output)
             .expect("utf-8")
             .lines()

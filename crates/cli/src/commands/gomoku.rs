@@ -196,6 +196,10 @@ pub struct PbrainArgs {
     /// A node budget per move instead of the clock (deterministic with --threads 1); for tests.
     #[arg(long)]
     nodes: Option<u64>,
+    /// Size of the search's tables in MiB (64 by default); a manager's `INFO max_memory` still caps them at a
+    /// third of it.
+    #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u64).range(1..=65536))]
+    hash: Option<u64>,
     /// Evaluation weights instead of the compiled ones: `levels=W0,…,W10;classes=C0,…,C25;tempo=T`, with
     /// `combos=NAME:W,…` and the width cut's key `key_own=K0,…,K10;key_opp=K0,…,K10`, any part left out keeping
     /// its compiled value (what `sente gomoku spsa` prints and plays with).
@@ -271,7 +275,11 @@ fn pbrain(a: &PbrainArgs) -> Result<ExitCode, CliError> {
     }
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
-    let options = sente_gomoku::pbrain::Options { threads: a.threads, nodes: a.nodes };
+    let options = sente_gomoku::pbrain::Options {
+        threads: a.threads,
+        nodes: a.nodes,
+        hash_mb: a.hash.map(|mb| usize::try_from(mb).unwrap_or(usize::MAX)),
+    };
     sente_gomoku::pbrain::run(stdin.lock(), stdout.lock(), &options)?;
     Ok(ExitCode::SUCCESS)
 }
