@@ -217,6 +217,7 @@ fn gauntlet_names_brains_by_about_and_writes_the_summary_csv() {
         stdout.contains("; 1 pairs 0/½/1/1½/2: 0 0 0 0 1, Elo +inf (no interval: too few pairs or all alike); faults"),
         "{stdout}"
     );
+    assert!(stdout.contains("\n  sente as black +1 -0 =0, as white +1 -0 =0; slowest move: sente "), "{stdout}");
     assert!(stdout.contains("sente vs sente#2: 2 games, "), "{stdout}");
     let summary = std::fs::read_to_string(&csv).expect("csv written");
     let lines: Vec<&str> = summary.lines().collect();

@@ -114,6 +114,10 @@ fn match_with_sprt_stops_when_the_test_decides() {
         "{stdout}"
     );
     assert!(stdout.contains("H1 accepted after 16 games: the first engine is stronger by more than 0"), "{stdout}");
+    assert!(
+        stdout.contains("\nby colour: sente as black +8 -0 =0, as white +8 -0 =0; slowest move: sente "),
+        "{stdout}"
+    );
     let bad = sente(&["gomoku", "match", "sente", "weights", "--sprt", "20,0"], "");
     assert_eq!(bad.status.code(), Some(2));
     assert!(text(&bad.stderr).contains("expected ELO0,ELO1 with ELO0 < ELO1"), "{}", text(&bad.stderr));

@@ -1,6 +1,7 @@
 //! `sente gomoku gauntlet`: one engine under test against a list of opponents, N games each from the fixed opening
 //! set with colours swapped, `--parallel` games at once; per opponent W/L/D, score and Elo with a 95% interval,
-//! game records, and `--summary-csv` for `sente report`'s strength ladder.
+//! the engine's tally with each colour and each side's slowest move, game records, and `--summary-csv` for
+//! `sente report`'s strength ladder.
 //!
 //! The CSV holds exactly the header `opponent,games,wins,losses,draws,score,elo,elo_low,elo_high` and one row per
 //! opponent, from the engine under test's side: `score` a fraction 0..1 (four decimals), the Elo numbers rounded
@@ -9,7 +10,7 @@
 use crate::error::CliError;
 use crate::io::write_output;
 use crate::tournament::elo::{Pairs, Tally, integer};
-use crate::tournament::game::{Ending, GameRecord};
+use crate::tournament::game::{Ending, GameRecord, colours_and_clocks};
 use crate::tournament::schedule::{self, Job};
 use crate::tournament::{TournamentArgs, entry, record};
 use std::path::{Path, PathBuf};
@@ -108,6 +109,7 @@ pub fn run(a: &GauntletArgs) -> Result<ExitCode, CliError> {
             e.name,
             faults_of(&games, k, 0),
         ));
+        report.push_str(&format!("  {}\n", colours_and_clocks(&games, (0, &entries[0].name), (k, &e.name))));
         csv.push_str(&format!(
             "{},{},{},{},{},{:.4},{},{},{}\n",
             csv_field(&e.name),

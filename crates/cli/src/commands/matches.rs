@@ -1,5 +1,6 @@
 //! `sente gomoku match` (also `sente match`): two engines play a series of games; the first engine's W/L/D, score
-//! and Elo difference with a 95% interval are reported, and the interval over the opening pairs (`elo::Pairs`).
+//! and Elo difference with a 95% interval are reported, the interval over the opening pairs (`elo::Pairs`), and
+//! the first engine's tally with each colour with each side's slowest move.
 //!
 //! Engines are entry specifications (`sente`, `weights`, `pbrain:COMMAND`, `nptu:COMMAND`, optionally `LABEL=…`),
 //! shown by name (a brain by its `ABOUT` name). Game `k` (from 1) plays opening `(k-1)/2` of the set, the first
@@ -11,6 +12,7 @@
 use crate::error::CliError;
 use crate::io::write_output;
 use crate::tournament::elo::{Pairs, Tally};
+use crate::tournament::game::colours_and_clocks;
 use crate::tournament::schedule::{self, Job};
 use crate::tournament::sprt::{Sprt, Verdict};
 use crate::tournament::{TournamentArgs, entry, record};
@@ -105,5 +107,9 @@ pub fn run(a: &MatchArgs) -> Result<ExitCode, CliError> {
     if let Some(sprt) = a.sprt {
         write_output(Path::new("-"), &(sprt.describe(&pairs, tally.games(), decided) + "\n"))?;
     }
+    write_output(
+        Path::new("-"),
+        &format!("by colour: {}\n", colours_and_clocks(&games, (0, &entries[0].name), (1, &entries[1].name))),
+    )?;
     Ok(ExitCode::SUCCESS)
 }

@@ -12,6 +12,7 @@
 //! later than the limit (time per move plus tolerance), an illegal or malformed move, or a crash. The faulty side
 //! loses and the reason is recorded.
 
+use super::elo::Tally;
 use super::entry::Player;
 use super::{Fault, Settings};
 use sente_core::{Game, Outcome, Player as Side, State};
@@ -110,6 +111,54 @@ impl GameRecord {
     }
 }
 
+/// Entry `who`'s games against entry `against` split by the colour `who` had: its tally as black, then as white.
+/// From these openings black's advantage often decides, so a score reads differently when one colour carries it.
+pub fn colour_tallies(games: &[GameRecord], who: usize, against: usize) -> [Tally; 2] {
+    let mut t = [Tally::default(); 2];
+    for g in games {
+        if g.black.0 == who && g.white.0 == against {
+            t[0].add(g.black_score());
+        } else if g.white.0 == who && g.black.0 == against {
+            t[1].add(1.0 - g.black_score());
+        }
+    }
+    t
+}
+
+/// The longest time entry `who` took for one move in its games against entry `against`, in milliseconds.
+pub fn slowest_move(games: &[GameRecord], who: usize, against: usize) -> u128 {
+    games
+        .iter()
+        .filter_map(|g| {
+            if g.black.0 == who && g.white.0 == against {
+                Some(g.slowest_ms[0])
+            } else if g.white.0 == who && g.black.0 == against {
+                Some(g.slowest_ms[1])
+            } else {
+                None
+            }
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+/// `sente as black +49 -1 =0, as white +39 -11 =0; slowest move: sente 284 ms, Carbon 276 ms`: how entry `who`
+/// did with each colour against entry `against`, and each side's slowest move (against the limit, what a
+/// tolerance must allow for).
+pub fn colours_and_clocks(games: &[GameRecord], who: (usize, &str), against: (usize, &str)) -> String {
+    let [black, white] = colour_tallies(games, who.0, against.0);
+    format!(
+        "{} as black {}, as white {}; slowest move: {} {} ms, {} {} ms",
+        who.1,
+        black.wld(),
+        white.wld(),
+        who.1,
+        slowest_move(games, who.0, against.0),
+        against.1,
+        slowest_move(games, against.0, who.0)
+    )
+}
+
 /// Plays one game from `opening`; `players[0]` is black. `names` are `(entry index, name)` for black and white.
 pub fn play(
     settings: &Settings,
@@ -199,5 +248,45 @@ mod tests {
             assert_eq!(pos, opening(game, 1000 + k as u64, 3));
         }
         assert_eq!(opening_of(game, 1, 3, 4), opening_of(game, 1, 3, 4));
+    }
+
+    fn game(number: usize, black: usize, white: usize, ending: Ending, slowest_ms: [u128; 2]) -> GameRecord {
+        let name = |i: usize| (i, ["a", "b", "c"][i].to_string());
+        GameRecord {
+            number,
+            black: name(black),
+            white: name(white),
+            opening: Opening { index: 0, stones: vec![Move(112)] },
+            moves: Vec::new(),
+            ending,
+            slowest_ms,
+            resent: [0, 0],
+        }
+    }
+
+    /// Each game counts for the colour the entry had, faults and full boards included, and only games between
+    /// the two entries count; the slowest move is the entry's own, whichever colour it had.
+    #[test]
+    fn colour_tallies_and_slowest_moves_follow_the_entry() {
+        let games = [
+            game(1, 0, 1, Ending::Five(Side::First), [10, 20]),
+            game(2, 1, 0, Ending::Five(Side::First), [30, 40]),
+            game(3, 0, 1, Ending::Fault(Side::First, Fault::Timeout("late".into())), [900, 5]),
+            game(4, 1, 0, Ending::Full, [7, 8]),
+            game(5, 0, 2, Ending::Five(Side::Second), [5000, 5000]),
+        ];
+        let [black, white] = colour_tallies(&games, 0, 1);
+        assert_eq!((black.wins, black.losses, black.draws), (1, 1, 0));
+        assert_eq!((white.wins, white.losses, white.draws), (0, 1, 1));
+        let [black, white] = colour_tallies(&games, 1, 0);
+        assert_eq!((black.wins, black.losses, black.draws), (1, 0, 1));
+        assert_eq!((white.wins, white.losses, white.draws), (1, 1, 0));
+        assert_eq!(slowest_move(&games, 0, 1), 900);
+        assert_eq!(slowest_move(&games, 1, 0), 30);
+        assert_eq!(slowest_move(&games, 2, 1), 0);
+        assert_eq!(
+            colours_and_clocks(&games, (0, "a"), (1, "b")),
+            "a as black +1 -1 =0, as white +0 -1 =1; slowest move: a 900 ms, b 30 ms"
+        );
     }
 }
