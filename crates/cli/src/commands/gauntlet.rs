@@ -139,13 +139,7 @@ pub fn run(a: &GauntletArgs) -> Result<ExitCode, CliError> {
 fn faults_of(games: &[GameRecord], who: usize, against: usize) -> usize {
     games
         .iter()
-        .filter(|g| match &g.ending {
-            Ending::Fault(side, _) => {
-                let (loser, other) = if side.index() == 0 { (g.black.0, g.white.0) } else { (g.white.0, g.black.0) };
-                loser == who && other == against
-            }
-            _ => false,
-        })
+        .filter(|g| matches!(&g.ending, Ending::Fault(loser, _) if g.side_of(who, against) == Some(*loser)))
         .count()
 }
 

@@ -100,6 +100,17 @@ impl GameRecord {
         }
     }
 
+    /// The colour entry `who` had, if this was a game between `who` and `against`.
+    pub fn side_of(&self, who: usize, against: usize) -> Option<Side> {
+        if self.black.0 == who && self.white.0 == against {
+            Some(Side::First)
+        } else if self.white.0 == who && self.black.0 == against {
+            Some(Side::Second)
+        } else {
+            None
+        }
+    }
+
     /// Why the game ended, naming the entry: `sente wins with five`, `ann loses: timeout (…)`.
     pub fn reason(&self) -> String {
         let name = |s: Side| if s == Side::First { &self.black.1 } else { &self.white.1 };
@@ -116,10 +127,8 @@ impl GameRecord {
 pub fn colour_tallies(games: &[GameRecord], who: usize, against: usize) -> [Tally; 2] {
     let mut t = [Tally::default(); 2];
     for g in games {
-        if g.black.0 == who && g.white.0 == against {
-            t[0].add(g.black_score());
-        } else if g.white.0 == who && g.black.0 == against {
-            t[1].add(1.0 - g.black_score());
+        if let Some(side) = g.side_of(who, against) {
+            t[side.index()].add(g.score_of(who));
         }
     }
     t
@@ -127,19 +136,7 @@ pub fn colour_tallies(games: &[GameRecord], who: usize, against: usize) -> [Tall
 
 /// The longest time entry `who` took for one move in its games against entry `against`, in milliseconds.
 pub fn slowest_move(games: &[GameRecord], who: usize, against: usize) -> u128 {
-    games
-        .iter()
-        .filter_map(|g| {
-            if g.black.0 == who && g.white.0 == against {
-                Some(g.slowest_ms[0])
-            } else if g.white.0 == who && g.black.0 == against {
-                Some(g.slowest_ms[1])
-            } else {
-                None
-            }
-        })
-        .max()
-        .unwrap_or(0)
+    games.iter().filter_map(|g| g.side_of(who, against).map(|side| g.slowest_ms[side.index()])).max().unwrap_or(0)
 }
 
 /// `sente as black +49 -1 =0, as white +39 -11 =0; slowest move: sente 284 ms, Carbon 276 ms`: how entry `who`
