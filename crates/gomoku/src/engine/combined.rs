@@ -4,7 +4,7 @@
 //! writes this file with fitted weights (its header then holds the command). The Texel fit on the checked-in
 //! records lowered the held-out loss but lost in self-play (−13, −27..+0 over 600 opening pairs), and twelve
 //! weights tuned by self-play (`sente gomoku spsa --set combos`) were level (+5, −2..+13 over 1,800 pairs):
-//! docs/gomoku.md, "Cell combinations in the evaluation".
+//! docs/gomoku-log.md, "Cell combinations in the evaluation".
 
 use crate::combos::COMBOS;
 

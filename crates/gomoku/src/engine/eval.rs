@@ -48,7 +48,7 @@ pub struct GomokuEval {
     /// Every move from the `width`-th on (counted from 0 in the order searched, the root's included) is first
     /// searched [`GomokuEval::tail_reduction`] plies shallower, and again at full depth if it beats alpha; a quiet
     /// root keeps more ([`super::root_width`]), its moves past the width treated so too. 8 by default, with
-    /// [`GomokuEval::reduce`] (docs/gomoku.md, "The tail paid for by late-move reductions"; alone it was level, "A
+    /// [`GomokuEval::reduce`] (docs/gomoku-log.md, "The tail paid for by late-move reductions"; alone it was level, "A
     /// tail to the width cut").
     pub tail: usize,
     /// See [`GomokuEval::tail`]; 5.
@@ -57,7 +57,7 @@ pub struct GomokuEval {
     pub tail_reduction: u32,
     /// Moves allowed at the root (hash, moves); `None` allows all.
     pub root: Option<(u64, Vec<Move>)>,
-    /// Extend nodes with a single searched move ([`Evaluator::extension`]); on by default (docs/gomoku.md, "The
+    /// Extend nodes with a single searched move ([`Evaluator::extension`]); on by default (docs/gomoku-log.md, "The
     /// forcing extension on the fitted-key engine").
     pub extend_forced: bool,
     /// Reduce late quiet moves ([`Evaluator::reduction`]); on by default, with the [`GomokuEval::tail`].
@@ -65,32 +65,32 @@ pub struct GomokuEval {
     /// With [`GomokuEval::reduce`], a late move that makes a lone four (one simple four, no open three or second
     /// four with it, and nothing of the opponent's blocked) is reduced like a quiet one. Such a four forces one
     /// block and is then spent. Off by default: it halves the depth-10 bench's nodes and plays level in self-play
-    /// (docs/gomoku.md, "Lone fours reduced").
+    /// (docs/gomoku-log.md, "Lone fours reduced").
     pub reduce_lone_fours: bool,
     /// At a quiet node, also keep every near cell where the side to move makes a four that the width cut's key
     /// ranks below the [`GomokuEval::kept`] cells. The compiled key ([`crate::engine::keyed`]) ranks a lone simple
     /// four below an open three, so the cut can leave out the four that starts a VCF (the root's VCF stage still
     /// finds it). Off by default: with it the depth-10 bench's tree is no smaller than the fitted key's and
-    /// self-play is level with the last engine (docs/gomoku.md, "The width cut's key tuned by self-play").
+    /// self-play is level with the last engine (docs/gomoku-log.md, "The width cut's key tuned by self-play").
     pub keep_fours: bool,
     /// Plies taken off every reduction (the tail's and the late quiet moves') at a principal-variation node, where
     /// the line's value is decided and nodes are few, as chess engines do; 0 by default (1 was measured and not
-    /// kept: docs/gomoku.md, "Smaller reductions on the principal variation, more for moves with no history").
+    /// kept: docs/gomoku-log.md, "Smaller reductions on the principal variation, more for moves with no history").
     pub pv_relief: u32,
     /// Nodes with at least this many plies left and no table move are searched a ply shallower
-    /// ([`Evaluator::unguided_reduction`]); 0 for never. 4 by default (docs/gomoku.md, "Internal iterative
+    /// ([`Evaluator::unguided_reduction`]); 0 for never. 4 by default (docs/gomoku-log.md, "Internal iterative
     /// reduction").
     pub unguided_depth: u32,
     /// Root moves from this one on (counted from 0 in the order searched) are searched a ply shallower first in
     /// iterations of four plies or more ([`Evaluator::root_reduction`]); 0 for never. 10 by default
-    /// (docs/gomoku.md, "Late root moves searched a ply shallower").
+    /// (docs/gomoku-log.md, "Late root moves searched a ply shallower").
     pub root_reduce_from: usize,
     /// Null-move pruning ([`Evaluator::null_move`]) at nodes where the opponent threatens nothing a free move
     /// would complete.
     pub null_move: bool,
     /// Half-width of the aspiration window each iteration from the fourth on first searches the root with, around
     /// the last iteration's value ([`Evaluator::aspiration`]); `None` searches every iteration unbounded. On by
-    /// default (docs/gomoku.md, "Aspiration windows").
+    /// default (docs/gomoku-log.md, "Aspiration windows").
     pub aspiration: Option<i32>,
     /// Reverse futility pruning ([`Evaluator::futility`]): the margin per ply left by which the static value must
     /// clear beta at a threat-free node (0 for none), and the most plies left where it applies.
@@ -224,7 +224,7 @@ fn quiet_value(s: &Position) -> Option<Value> {
 /// Plies by which a late quiet move (the `index`-th tried, from 0) is first searched shallower with `depth` plies
 /// left: `round(ln depth · ln (index + 1) / divisor)`, at least one, as chess engines grow their late-move
 /// reductions (the core keeps at least one ply of the child's search). The divisor is the `lmr` search setting in
-/// hundredths ([`super::params::active`]; docs/gomoku.md, "Late-move reductions that grow with the depth"): 2
+/// hundredths ([`super::params::active`]; docs/gomoku-log.md, "Late-move reductions that grow with the depth"): 2
 /// reduces the fourth move by one ply up to 8 plies left and by two from 9, the ninth by two from 4 plies left and
 /// by three from 10.
 fn late_reduction(depth: u32, index: usize) -> u32 {
@@ -381,8 +381,8 @@ impl Evaluator<Position> for GomokuEval {
     /// opponent threatens (a four or an open three, whose defences [`GomokuEval::select_moves`] has already
     /// narrowed), and never for a move that makes or blocks a four or a five (with
     /// [`GomokuEval::reduce_lone_fours`] set, but for a lone four). A move that makes or blocks an open
-    /// three is reduced like a quiet one (docs/gomoku.md, "Late threes reduced"): the threat it makes is answered at
-    /// the child, and a four that follows is still searched in full. At a principal-variation node (`pv`) either
+    /// three is reduced like a quiet one (docs/gomoku-log.md, "Late threes reduced"): the threat it makes is
+    /// answered at the child, and a four that follows is still searched in full. At a principal-variation node (`pv`) either
     /// reduction is [`GomokuEval::pv_relief`] plies smaller.
     fn reduction(&self, s: &Position, m: Move, index: usize, depth: u32, pv: bool) -> u32 {
         let plies = self.reduction_off_pv(s, m, index, depth);

@@ -14,7 +14,7 @@
 //! ([`super::ordered`]): +12 (+3..+22) over 1,200 opening pairs against it (15×15, 100 ms). It ranks a lone simple
 //! four of the side to move (771) below an open three (2,107), so a quiet node's cut can leave out a four that
 //! starts a VCF; the root's VCF stage still finds the win, and keeping every four
-//! ([`super::eval::GomokuEval::keep_fours`]) gives the gain back. docs/gomoku.md, "The width cut's key tuned by
+//! ([`super::eval::GomokuEval::keep_fours`]) gives the gain back. docs/gomoku-log.md, "The width cut's key tuned by
 //! self-play".)
 
 use crate::patterns::LEVELS;

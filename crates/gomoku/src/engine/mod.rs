@@ -155,7 +155,7 @@ pub const ROOT_WIDTH: usize = 30;
 
 /// Moves searched at a quiet root with `eval`: [`ROOT_WIDTH`], or what an inner quiet node keeps
 /// ([`GomokuEval::kept`]) if that is more. With a [`GomokuEval::tail`], the moves the root tries from the
-/// [`GomokuEval::width`]-th on are its tail, searched as an inner node's (docs/gomoku.md, "A wider root").
+/// [`GomokuEval::width`]-th on are its tail, searched as an inner node's (docs/gomoku-log.md, "A wider root").
 #[must_use]
 pub fn root_width(eval: &GomokuEval) -> usize {
     ROOT_WIDTH.max(eval.kept())

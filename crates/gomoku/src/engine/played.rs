@@ -15,7 +15,7 @@
 //! result (mean theta over iterations 451 to 900): levels=0,1,0,17,26,82,1,615,400,2000,0;classes=0,47,49,143,258,45,71,0,149,424,688,1466,1569,1226,1226,1226,1226,1020,1226,1226,1226,1226,1226,1226,1226,1226;tempo=12;combos=
 //! (run 2 plays by the clock, so running it again gives other weights; written from its printed summary, 2026-12-07.
 //! Against run 1's table, 100 ms a move: +15 (+2..+28) over 600 opening pairs on 15×15, +15 (−3..+33) over 300 on
-//! 19×19; docs/gomoku.md, "Openings balanced in play against Rapfi; the evaluation tuned by the clock".)
+//! 19×19; docs/gomoku-log.md, "Openings balanced in play against Rapfi; the evaluation tuned by the clock".)
 
 use crate::patterns::{CLASSES, LEVELS};
 

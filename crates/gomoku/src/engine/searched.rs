@@ -4,7 +4,7 @@
 //! default reads them through [`super::params::active`], so `sente gomoku pbrain --weights 'search=…'` plays
 //! another set without a rebuild.
 //!
-//! Each value was measured by self-play on its own (docs/gomoku.md: "Pruning off the principal variation",
+//! Each value was measured by self-play on its own (docs/gomoku-log.md: "Pruning off the principal variation",
 //! "Aspiration windows", "Late-move reductions that grow with the depth", "The tail paid for by late-move
 //! reductions"). Two `spsa --set search` runs, one at a node budget and one by the clock, found no set that beats
 //! them in timed self-play ("Search settings tuned by self-play, by nodes and by the clock"), so this file stays

@@ -368,7 +368,7 @@ thread_local! {
 /// Unlike [`find_vcf`] it does not try every four after the first: only those on a line through one of the
 /// attacker's earlier fours of the same sequence, at most four steps from it (a four elsewhere changes nothing the
 /// sequence built, so it could have come first, where every four is tried). That gives up the rare win whose
-/// order matters otherwise, and it searches less than half the nodes (docs/gomoku.md, "Related fours").
+/// order matters otherwise, and it searches less than half the nodes (docs/gomoku-log.md, "Related fours").
 pub fn vcf_len(
     pos: &mut Position,
     attacker: usize,
