@@ -326,6 +326,14 @@ fn openings_are_generated_reproducibly_and_played_from_the_file() {
     let err = text(&out.stderr);
     assert!(err.contains("only 1 of 400 candidates (1 distinct)") && err.contains("widen --area"), "{err}");
     assert!(text(&out.stdout).is_empty(), "no file written");
+    // --max-tries sets how many candidates each opening still to find may take.
+    let tight = "gomoku openings --count 2 --nodes 500 --stones 1 --area 1 --band 1000000 --max-tries 7";
+    let out = sente(&tight.split(' ').collect::<Vec<_>>(), "");
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(err.contains("only 1 of 14 candidates (1 distinct)") && err.contains("--max-tries"), "{err}");
+    let out = sente(&["gomoku", "openings", "--max-tries", "0"], "");
+    assert_eq!(out.status.code(), Some(2), "at least one try per opening");
 }
 
 #[test]

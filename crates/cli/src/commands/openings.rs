@@ -24,9 +24,6 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// Candidates drawn per opening kept before the command gives up (the band is too narrow for the settings).
-const MAX_TRIES_PER_OPENING: usize = 200;
-
 /// Options of `sente gomoku openings`.
 #[derive(Debug, clap::Args)]
 pub struct OpeningsArgs {
@@ -62,6 +59,11 @@ pub struct OpeningsArgs {
     /// Nodes a move of the first self-play game; game i searches (2 + i) / 2 times as many (one thread).
     #[arg(long, default_value_t = 10_000)]
     play_nodes: u64,
+    /// Give up once this many candidates per opening still to find (that is, N times one more than the openings
+    /// kept so far) have been drawn with too few kept: the band or the self-play test is too strict for the other
+    /// settings. Deep self-play (`--play-nodes 100000`) can need more than the default.
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..))]
+    max_tries: u64,
     /// Where to write the file (`-` for stdout).
     #[arg(long, default_value = "-")]
     out: PathBuf,
@@ -98,10 +100,10 @@ pub fn run(a: &OpeningsArgs) -> Result<ExitCode, CliError> {
     let (mut kept, mut seen) = (Vec::new(), HashSet::new());
     let (mut tried, mut played) = (0usize, 0usize);
     while kept.len() < a.count {
-        if tried >= MAX_TRIES_PER_OPENING * (kept.len() + 1) {
+        if tried as u64 >= a.max_tries.saturating_mul(kept.len() as u64 + 1) {
             return Err(CliError::Usage(format!(
-                "only {} of {tried} candidates ({} distinct) were within ±{}{} (raise --band, or widen --area or change \
-                 --stones for more distinct positions)",
+                "only {} of {tried} candidates ({} distinct) were within ±{}{} (raise --band or --max-tries, or widen \
+                 --area or change --stones for more distinct positions)",
                 kept.len(),
                 seen.len(),
                 a.band,
