@@ -307,7 +307,8 @@ fn answer_key(solver_key: u64, max_depth: u32, nodes: u64) -> u64 {
 pub fn prefetch_answer(pos: &Position, m: Move, max_depth: u32, nodes: u64) {
     let Some(key) = child_key(pos, m) else { return };
     sente_core::memory::prefetch(&answers()[answer_slot(answer_key(key, max_depth, nodes))]);
-    SCRATCH.with_borrow(|failed| {
+    SCRATCH.with_borrow(|scratch| {
+        let failed = &scratch.failed;
         if !failed.is_empty() {
             sente_core::memory::prefetch(&failed[(key as usize) & (failed.len() - 1)]);
         }
@@ -354,8 +355,19 @@ fn remember(key: u64, answer: u64) {
     }
 }
 
+/// What [`vcf_len`] keeps per thread between calls: the failure table, and the solver's line and pool of move
+/// lists, so the many small searches of the main search allocate nothing once the pool is warm.
+#[derive(Default)]
+struct Scratch {
+    failed: Vec<u64>,
+    line: Vec<Move>,
+    lists: Vec<Vec<Move>>,
+}
+
 thread_local! {
-    static SCRATCH: std::cell::RefCell<Vec<u64>> = const { std::cell::RefCell::new(Vec::new()) };
+    static SCRATCH: std::cell::RefCell<Scratch> = const {
+        std::cell::RefCell::new(Scratch { failed: Vec::new(), line: Vec::new(), lists: Vec::new() })
+    };
 }
 
 /// The length of a VCF for colour `attacker` within `max_depth` fours and `nodes` nodes, if one is found before
@@ -380,15 +392,20 @@ pub fn vcf_len(
     if let Some(known) = recall(key) {
         return (known != 0).then(|| known as usize - 1);
     }
-    let (answer, settled) = SCRATCH.with_borrow_mut(|failed| {
-        if failed.len() != HORIZON_FAILED {
-            *failed = vec![0; HORIZON_FAILED];
+    let (answer, settled) = SCRATCH.with_borrow_mut(|scratch| {
+        if scratch.failed.len() != HORIZON_FAILED {
+            scratch.failed = vec![0; HORIZON_FAILED];
         }
-        let mut solver = Solver::limited(nodes, deadline, None, std::mem::take(failed));
+        let mut solver = Solver::limited(nodes, deadline, None, std::mem::take(&mut scratch.failed));
+        solver.line = std::mem::take(&mut scratch.line);
+        solver.lists = std::mem::take(&mut scratch.lists);
         solver.related = true;
         let won = solver.attack_on(pos, attacker, max_depth);
         let len = solver.line.len();
-        *failed = std::mem::take(&mut solver.failed);
+        scratch.failed = std::mem::take(&mut solver.failed);
+        scratch.line = std::mem::take(&mut solver.line);
+        scratch.line.clear();
+        scratch.lists = std::mem::take(&mut solver.lists);
         (won.then_some(len), won || !solver.aborted || solver.nodes >= nodes)
     });
     if settled {
