@@ -357,7 +357,6 @@ fn remember(key: u64, answer: u64) {
 
 /// What [`vcf_len`] keeps per thread between calls: the failure table, and the solver's line and pool of move
 /// lists, so the many small searches of the main search allocate nothing once the pool is warm.
-#[derive(Default)]
 struct Scratch {
     failed: Vec<u64>,
     line: Vec<Move>,
